@@ -1,0 +1,57 @@
+/**
+ * Configuration of the edge function, read once from the environment. Defaults are for local use only;
+ * see README.md "Configuration".
+ */
+function read(name: string): string | undefined {
+  const value = Deno.env.get(name);
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** The sandbox gateway lives inside this function (ARCHITECTURE.md §5). */
+export const SANDBOX_GATEWAY_PATH = '/api/payments/sandbox';
+
+/**
+ * LOCAL-ONLY webhook secret: the only key the sandbox gateway signs with, and the webhook's key only while
+ * the sandbox is on. It is public (it is in this file): never rely on it in production, where the sandbox
+ * is off and, without PAYMENT_WEBHOOK_SECRET, the webhook refuses every call.
+ */
+export const LOCAL_SANDBOX_WEBHOOK_SECRET = 'local-sandbox-only-webhook-secret';
+
+const webhookSecret = read('PAYMENT_WEBHOOK_SECRET');
+/**
+ * The sandbox gateway is on only when asked for (PAYMENT_SANDBOX=true) AND no real webhook secret is set:
+ * with a real gateway configured, nothing in this process may sign webhooks (the sandbox would let anyone
+ * mark their own deposit paid).
+ */
+const paymentSandbox = read('PAYMENT_SANDBOX') === 'true' && webhookSecret === undefined;
+if (read('PAYMENT_SANDBOX') === 'true' && webhookSecret !== undefined) {
+  console.warn(JSON.stringify({
+    level: 'warn', msg: 'PAYMENT_SANDBOX=true ignored: PAYMENT_WEBHOOK_SECRET is set, so the sandbox gateway is off',
+  }));
+}
+
+export const env = {
+  /** Supabase injects SUPABASE_DB_URL into hosted functions; the local runtime passes DATABASE_URL. */
+  databaseUrl: read('SUPABASE_DB_URL') ?? read('DATABASE_URL') ?? 'postgresql://postgres@127.0.0.1:54322/postgres',
+  /** The transaction pooler (Supavisor) cannot use prepared statements. */
+  databasePrepare: read('DATABASE_PREPARE') !== 'false',
+  /**
+   * Whether X-Forwarded-For names the client (we sit behind a proxy that sets it, as on Supabase, where
+   * SUPABASE_DB_URL is set). Locally the server is reached directly and the header could be forged, so
+   * rate limits use the connection's address unless TRUST_PROXY=true.
+   */
+  trustProxy: (read('TRUST_PROXY') ?? (read('SUPABASE_DB_URL') ? 'true' : 'false')) === 'true',
+  /** PAYMENT_SANDBOX=true (without PAYMENT_WEBHOOK_SECRET) serves the sandbox gateway pages (local runtime and tests only). */
+  paymentSandbox,
+  /**
+   * Where the browser goes after a deposit is created (query amount, username, reference are appended).
+   * Default: the sandbox gateway when it is on; otherwise none, and deposits answer 503.
+   */
+  paymentGatewayUrl: read('PAYMENT_GATEWAY_URL') ?? (paymentSandbox ? SANDBOX_GATEWAY_PATH : undefined),
+  /** HMAC-SHA256 key of the gateway's webhook signatures. */
+  paymentWebhookSecret: webhookSecret ?? (paymentSandbox ? LOCAL_SANDBOX_WEBHOOK_SECRET : undefined),
+  /** Concurrent GET /api/live/matches streams per process; more are refused with 503. */
+  liveMaxStreams: Number(read('LIVE_MAX_STREAMS') ?? 2000),
+};
+
+export type Env = typeof env;

@@ -1,0 +1,74 @@
+/**
+ * The `api` edge function: every /api route of the product. `index.ts` serves it on Supabase;
+ * `scripts/local-server.ts` serves it beside the built SPA for `npm start`.
+ *
+ * Order of the middleware: request log → security headers → 64 KiB body limit → same-origin writes →
+ * the database and configuration → the session (caller resolved once) → routes. Admin routes sit behind
+ * one guard (401 anonymous, 403 anyone but an active admin); each admin SQL function checks again.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { sql as defaultSql, type Sql } from '../_shared/db.ts';
+import { env as defaultEnv, type Env as Config } from '../_shared/env.ts';
+import { requireAdmin, type AppEnv } from './context.ts';
+import { handleError, limitBody, requestLog, sameOriginWrites, securityHeaders } from './middleware.ts';
+import { router } from './openapi.ts';
+import { adminMatchRoutes } from './routes/admin/matches.ts';
+import { adminTransactionRoutes } from './routes/admin/transactions.ts';
+import { adminUserRoutes } from './routes/admin/users.ts';
+import { authRoutes } from './routes/auth.ts';
+import { bankAccountRoutes } from './routes/bank-accounts.ts';
+import { betRoutes } from './routes/bets.ts';
+import { MatchFeed } from '../_shared/match-feed.ts';
+import { healthRoute, healthRoutes } from './routes/health.ts';
+import { liveRoute, liveRoutes } from './routes/live.ts';
+import { matchRoutes } from './routes/matches.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { walletRoutes } from './routes/wallet.ts';
+import { resolveSession } from './session.ts';
+
+export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
+  const app = router().basePath('/api');
+  const provide: MiddlewareHandler<AppEnv> = async (c, next) => {
+    c.set('sql', sql);
+    c.set('config', config);
+    await next();
+  };
+  app.use(requestLog, securityHeaders, limitBody, sameOriginWrites, provide, resolveSession);
+
+  app.route('/', healthRoutes(sql));
+  app.openAPIRegistry.registerPath(healthRoute);
+  app.route('/', authRoutes());
+  app.route('/', matchRoutes());
+  // One LISTEN connection per app (process), however many clients stream.
+  app.route('/', liveRoutes(new MatchFeed(sql)));
+  app.openAPIRegistry.registerPath(liveRoute);
+  app.route('/', betRoutes());
+  app.route('/', walletRoutes());
+  app.route('/', bankAccountRoutes());
+  app.route('/', paymentRoutes());
+
+  const admin = router();
+  admin.use('*', async (c, next) => {
+    requireAdmin(c);
+    await next();
+  });
+  admin.route('/', adminMatchRoutes());
+  admin.route('/', adminUserRoutes());
+  admin.route('/', adminTransactionRoutes());
+  app.route('/admin', admin);
+
+  app.doc('/openapi.json', {
+    openapi: '3.0.3',
+    info: {
+      title: 'Cricket-league betting API',
+      version: '1.0.0',
+      description:
+        'Every /api route. Errors are {"message": string}. Sessions: the HttpOnly `session` cookie set by ' +
+        '/api/login and /api/register. Writes from a foreign Origin are refused (403).',
+    },
+  });
+
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.onError(handleError);
+  return app;
+}

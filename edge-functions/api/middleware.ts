@@ -1,0 +1,69 @@
+/**
+ * Cross-cutting behaviour of every /api request: one JSON log line, security headers, body size limit,
+ * CSRF origin check on writes, and the error shape `{"message": …}`.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { HTTPException } from 'hono/http-exception';
+import { HttpError, toHttpError } from '../_shared/errors.ts';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** One line per request: method, route, status, ms and the user id. Never bodies, tokens or cookies. */
+export const requestLog: MiddlewareHandler = async (c, next) => {
+  const started = performance.now();
+  await next();
+  console.log(JSON.stringify({
+    level: c.res.status >= 500 ? 'error' : 'info',
+    method: c.req.method,
+    route: c.req.routePath,
+    status: c.res.status,
+    ms: Math.round(performance.now() - started),
+    user_id: c.get('userId' as never) ?? null,
+  }));
+};
+
+/** `overwrite: false`: a route may set a stricter or page-specific header itself (the sandbox gateway page). */
+export const securityHeaders = secureHeaders({
+  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'no-referrer',
+  overwrite: false,
+});
+
+export const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new HttpError(413, 'Request body too large');
+  },
+});
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF: a browser always sends Origin on cross-site writes; refuse any that is not our own. Requests
+ * without Origin (server-to-server, like the payment webhook) pass: they carry no ambient cookie risk
+ * the SameSite=Lax cookie does not already cover.
+ */
+export const sameOriginWrites: MiddlewareHandler = async (c, next) => {
+  const origin = c.req.header('origin');
+  if (UNSAFE_METHODS.has(c.req.method) && origin && origin !== new URL(c.req.url).origin) {
+    throw new HttpError(403, 'Cross-origin request refused');
+  }
+  await next();
+};
+
+export const MALFORMED_JSON = 'Malformed JSON body';
+
+export function handleError(error: Error, c: Context) {
+  const known = toHttpError(error);
+  if (known) return c.json({ message: known.message }, known.status as 400);
+  // Hono's own refusals: the JSON validator (malformed body), the media-type gate (415), etc.
+  if (error instanceof HTTPException && error.status < 500) {
+    const message = /malformed json/i.test(error.message) ? MALFORMED_JSON : error.message || 'Bad request';
+    return c.json({ message }, error.status);
+  }
+  console.error(JSON.stringify({ level: 'error', route: c.req.routePath, error: String(error?.stack ?? error) }));
+  return c.json({ message: 'Internal server error' }, 500);
+}

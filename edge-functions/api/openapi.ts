@@ -1,0 +1,68 @@
+/**
+ * Route building blocks: every route is declared with `createRoute` from the zod schemas of src/domain
+ * (requests) and src/domain/entities.ts (answers), so validation and GET /api/openapi.json come from
+ * the same source.
+ */
+import { OpenAPIHono, type OpenAPIHonoOptions } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { apiErrorEntity } from '../../src/domain/entities.ts';
+import type { MiddlewareHandler } from 'hono';
+import { requireUser, type AppEnv } from './context.ts';
+
+/** A validation failure answers 400 with the first issue's message (the spec's texts, from src/domain). */
+export const validationHook: NonNullable<OpenAPIHonoOptions<AppEnv>['defaultHook']> = (result, c) => {
+  if (!result.success) {
+    const message = result.error.issues[0]?.message ?? 'Invalid request';
+    return c.json({ message }, 400);
+  }
+};
+
+export function router() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}
+
+/** A required JSON request body. */
+export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
+  return { required: true, description, content: { 'application/json': { schema } } } as const;
+}
+
+/** A JSON answer. */
+export function json<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } } as const;
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Validation failed (first issue\'s message) or malformed JSON',
+  401: 'Not signed in',
+  403: 'Forbidden (role, ownership, account status or cross-origin write)',
+  404: 'Not found',
+  409: 'Conflict (state, balance, duplicate)',
+  413: 'Request body over 64 KiB',
+  415: 'Body is not JSON',
+  429: 'Too many attempts',
+};
+
+/** The `{"message": …}` answers a route can give. */
+export function errors(...statuses: number[]) {
+  return Object.fromEntries(statuses.map((status) => [status, json(apiErrorEntity, ERROR_TEXT[status] ?? 'Error')]));
+}
+
+/** `{id}` path parameter: a positive integer. */
+export const idParams = z.object({ id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id') });
+
+export const messageEntity = z.object({ message: z.string() });
+
+/** The `Idempotency-Key` header of POST /api/bets and POST /api/wallet/withdraw. */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().min(1).max(255, 'Idempotency key must be at most 255 characters').optional()
+    .describe('Same key + same body: the first answer is replayed and no money moves again; same key + other body: 409.'),
+});
+
+/**
+ * Route middleware for player routes: 401 before the body is validated, so an anonymous caller learns
+ * nothing about the payload rules and always gets the same answer.
+ */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireUser(c);
+  await next();
+};

@@ -1,0 +1,131 @@
+/**
+ * Spec §7.3 match administration: list, detail, bets of a match, create, start, live update, declare winner,
+ * plus PATCH /api/admin/matches/{id}/abandon (void: bets cancelled and refunded) and GET /api/admin/teams.
+ * Each write is one app.* function (admin re-checked there, audited there).
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { betEntity, matchEntity, teamEntity } from '../../../../src/domain/entities.ts';
+import { createMatchSchema, declareWinnerSchema, updateLiveSchema } from '../../../../src/domain/schemas.ts';
+import { one, withCaller, type RequestTx } from '../../context.ts';
+import { errors, idParams, json, jsonBody, router } from '../../openapi.ts';
+import { getMatch, listBets, listMatches, listTeams } from '../../queries.ts';
+import { MATCH_NOT_FOUND, matchesQuery } from '../matches.ts';
+
+const tags = ['admin: matches'];
+const adminErrors = [401, 403] as const;
+
+const listRoute = createRoute({
+  method: 'get', path: '/matches', tags, summary: 'All matches, newest start first',
+  request: { query: matchesQuery },
+  responses: { 200: json(z.array(matchEntity), 'Matches'), ...errors(400, ...adminErrors) },
+});
+const getRoute = createRoute({
+  method: 'get', path: '/matches/{id}', tags, summary: 'One match',
+  request: { params: idParams },
+  responses: { 200: json(matchEntity, 'The match'), ...errors(400, ...adminErrors, 404) },
+});
+const betsRoute = createRoute({
+  method: 'get', path: '/bets/match/{id}', tags, summary: 'Bets placed on a match',
+  request: { params: idParams },
+  responses: { 200: json(z.array(betEntity), 'Bets with match and team'), ...errors(400, ...adminErrors, 404) },
+});
+const teamsRoute = createRoute({
+  method: 'get', path: '/teams', tags, summary: 'The teams',
+  responses: { 200: json(z.array(teamEntity), 'Teams'), ...errors(...adminErrors) },
+});
+const createMatchRoute = createRoute({
+  method: 'post', path: '/matches', tags, summary: 'Create an upcoming match (a `status` in the body is ignored)',
+  request: { body: jsonBody(createMatchSchema) },
+  responses: { 201: json(matchEntity, 'The new match'), ...errors(400, ...adminErrors, 404, 409) },
+});
+const startRoute = createRoute({
+  method: 'patch', path: '/matches/{id}/start', tags, summary: 'Start an upcoming match',
+  request: { params: idParams },
+  responses: { 200: json(matchEntity, 'The live match'), ...errors(400, ...adminErrors, 404, 409) },
+});
+const updateLiveRoute = createRoute({
+  method: 'patch', path: '/matches/{id}/update-live', tags, summary: 'Update scores, innings and over of a live match',
+  request: { params: idParams, body: jsonBody(updateLiveSchema) },
+  responses: { 200: json(matchEntity, 'The match'), ...errors(400, ...adminErrors, 404, 409) },
+});
+const declareRoute = createRoute({
+  method: 'patch', path: '/matches/{id}/declare-winner', tags,
+  summary: 'Declare the winner of a live match and settle its bets (result text is computed by the server)',
+  request: { params: idParams, body: jsonBody(declareWinnerSchema) },
+  responses: { 200: json(matchEntity, 'The completed match'), ...errors(400, ...adminErrors, 404, 409) },
+});
+const abandonRoute = createRoute({
+  method: 'patch', path: '/matches/{id}/abandon', tags,
+  summary: 'Void an upcoming or live match: bets cancelled, stakes refunded (beyond the spec)',
+  request: { params: idParams },
+  responses: { 200: json(matchEntity, 'The abandoned (completed) match'), ...errors(400, ...adminErrors, 404, 409) },
+});
+
+/** Runs a match-changing app.* function and answers the match with its teams. */
+async function changeMatch(db: RequestTx, call: (db: RequestTx) => Promise<readonly { id: number }[]>) {
+  await db.asService();
+  const [{ id }] = await call(db);
+  await db.asReader();
+  return one(await listMatches(db.tx, { id }), MATCH_NOT_FOUND);
+}
+
+export function adminMatchRoutes() {
+  const app = router();
+
+  app.openapi(listRoute, async (c) => {
+    const { status } = c.req.valid('query');
+    return c.json(await withCaller(c, (db) => listMatches(db.tx, { status, newestFirst: true })), 200);
+  });
+  app.openapi(getRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const match = await withCaller(c, (db) => getMatch(db.tx, id));
+    return c.json(one(match ? [match] : [], MATCH_NOT_FOUND), 200);
+  });
+  app.openapi(betsRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const bets = await withCaller(c, async (db) => {
+      one(await db.tx`select 1 from public.matches where id = ${id}`, MATCH_NOT_FOUND);
+      return await listBets(db.tx, { matchId: id });
+    });
+    return c.json(bets, 200);
+  });
+  app.openapi(teamsRoute, async (c) => c.json(await withCaller(c, (db) => listTeams(db.tx)), 200));
+
+  app.openapi(createMatchRoute, async (c) => {
+    const input = c.req.valid('json');
+    const match = await withCaller(c, (db) => changeMatch(db, (db) => db.tx<{ id: number }[]>`
+      select r.id from app.create_match(${input.team1_id}, ${input.team2_id}, ${input.start_time}, ${input.match_type},
+                               ${input.venue}, ${input.external_match_id}) r`));
+    return c.json(match, 201);
+  });
+  app.openapi(startRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const match = await withCaller(c, (db) => changeMatch(db, (db) => db.tx<{ id: number }[]>`
+      select r.id from app.start_match(${id}) r`));
+    return c.json(match, 200);
+  });
+  app.openapi(updateLiveRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const match = await withCaller(c, (db) => changeMatch(db, (db) => db.tx<{ id: number }[]>`
+      select r.id from app.update_live(${id}, ${input.team1_score}, ${input.team2_score}, ${input.current_innings},
+                              ${input.current_over}) r`));
+    return c.json(match, 200);
+  });
+  app.openapi(declareRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const match = await withCaller(c, (db) => changeMatch(db, (db) => db.tx<{ id: number }[]>`
+      select r.id from app.declare_winner(${id}, ${input.winning_team_id}, ${input.result ?? null}) r`));
+    return c.json(match, 200);
+  });
+  app.openapi(abandonRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const match = await withCaller(c, (db) => changeMatch(db, (db) => db.tx<{ id: number }[]>`
+      select r.id from app.abandon_match(${id}) r`));
+    return c.json(match, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,45 @@
+/**
+ * Spec §7.2: GET /api/bank-accounts, POST /api/bank-accounts. The owner is always the session's user:
+ * a `user_id` in the body is stripped by the schema and never reaches the database.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { bankAccountEntity, type BankAccount } from '../../../src/domain/entities.ts';
+import { bankAccountSchema } from '../../../src/domain/schemas.ts';
+import { requireUser, withCaller } from '../context.ts';
+import { errors, signedIn, json, jsonBody, router } from '../openapi.ts';
+import { listBankAccounts } from '../queries.ts';
+
+const listRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'get', path: '/bank-accounts', tags: ['bank accounts'], summary: 'The caller\'s bank accounts',
+  responses: { 200: json(z.array(bankAccountEntity), 'Bank accounts'), ...errors(401) },
+});
+
+const addRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'post', path: '/bank-accounts', tags: ['bank accounts'], summary: 'Add a bank account (owner: the caller)',
+  request: { body: jsonBody(bankAccountSchema) },
+  responses: { 201: json(bankAccountEntity, 'The new bank account'), ...errors(400, 401, 403, 409) },
+});
+
+export function bankAccountRoutes() {
+  const app = router();
+  app.openapi(listRoute, async (c) => {
+    const caller = requireUser(c);
+    return c.json(await withCaller(c, (db) => listBankAccounts(db.tx, caller.userId)), 200);
+  });
+  app.openapi(addRoute, async (c) => {
+    requireUser(c);
+    const input = c.req.valid('json');
+    const account = await withCaller(c, async (db) => {
+      await db.asService();
+      const [row] = await db.tx<{ a: BankAccount }[]>`
+        select to_jsonb(a) as a
+        from app.add_bank_account(${input.account_holder}, ${input.account_number}, ${input.ifsc_code}, ${input.bank_name}) a`;
+      return row.a;
+    });
+    return c.json(account, 201);
+  });
+  return app;
+}

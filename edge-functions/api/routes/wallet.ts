@@ -1,0 +1,111 @@
+/**
+ * Spec §7.2 wallet calls: POST /api/wallet/deposit, POST /api/wallet/withdraw, GET /api/wallet/transactions.
+ *
+ * Deposit: the client's `status` is ignored (the schema strips it): a deposit is always created pending and
+ * completed only by the gateway's signed webhook or an admin. The answer adds `redirect_url`: the gateway
+ * page (PAYMENT_GATEWAY_URL, by default the local sandbox) with amount, username and reference.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { depositResponseEntity, transactionEntity, type Transaction } from '../../../src/domain/entities.ts';
+import { depositSchema, withdrawalSchema } from '../../../src/domain/schemas.ts';
+import { HttpError } from '../../_shared/errors.ts';
+import { requireUser, withCaller } from '../context.ts';
+import { idempotent } from '../idempotency.ts';
+import { errors, signedIn, idempotencyHeaders, json, jsonBody, router } from '../openapi.ts';
+import { listTransactions } from '../queries.ts';
+
+export const transactionsQuery = z.object({
+  userId: z.coerce.number({ error: 'Invalid user id' }).int('Invalid user id').positive('Invalid user id').optional()
+    .describe('Admins only: another user\'s transactions (a player may pass only their own id).'),
+});
+
+const depositRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'post', path: '/wallet/deposit', tags: ['wallet'], summary: 'Create a pending UPI deposit',
+  request: { body: jsonBody(depositSchema) },
+  responses: {
+    201: json(depositResponseEntity, 'The pending deposit and redirect_url, the payment gateway page to send the browser to'),
+    ...errors(400, 401, 403, 409),
+    503: json(z.object({ message: z.string() }), 'No payment gateway configured'),
+  },
+});
+
+const withdrawRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'post', path: '/wallet/withdraw', tags: ['wallet'], summary: 'Request a withdrawal to an own bank account',
+  request: { headers: idempotencyHeaders, body: jsonBody(withdrawalSchema) },
+  responses: { 201: json(transactionEntity, 'The pending withdrawal (amount negative)'), ...errors(400, 401, 403, 404, 409) },
+});
+
+const transactionsRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'get', path: '/wallet/transactions', tags: ['wallet'], summary: 'Wallet transactions, newest first',
+  request: { query: transactionsQuery },
+  responses: { 200: json(z.array(transactionEntity), 'Transactions'), ...errors(400, 401, 403) },
+});
+
+/**
+ * The gateway URL with the spec's query (amount, username, reference). A path-only base (the sandbox,
+ * '/api/payments/sandbox') stays relative: the browser resolves it against the SPA's own origin.
+ */
+export function gatewayUrl(base: string, params: { amount: number; username: string; reference: string }) {
+  const url = new URL(base, 'http://relative.invalid');
+  url.searchParams.set('amount', String(params.amount));
+  url.searchParams.set('username', params.username);
+  url.searchParams.set('reference', params.reference);
+  return base.startsWith('/') ? `${url.pathname}${url.search}` : url.toString();
+}
+
+export function walletRoutes() {
+  const app = router();
+
+  app.openapi(depositRoute, async (c) => {
+    const caller = requireUser(c);
+    const input = c.req.valid('json');
+    const gateway = c.get('config').paymentGatewayUrl;
+    if (!gateway) throw new HttpError(503, 'Payment gateway is not configured');
+    const { transaction, username } = await withCaller(c, async (db) => {
+      await db.asService();
+      const [row] = await db.tx<{ t: Transaction; username: string }[]>`
+        select to_jsonb(t) as t, u.username
+        from app.request_deposit(${input.amount}, ${input.paymentMethod}, ${input.reference}) t
+        join public.users u on u.id = ${caller.userId}`;
+      return { transaction: row.t, username: row.username };
+    });
+    const redirect_url = gatewayUrl(gateway, {
+      amount: transaction.amount, username, reference: transaction.reference_id ?? input.reference,
+    });
+    return c.json({ ...transaction, redirect_url }, 201);
+  });
+
+  app.openapi(withdrawRoute, async (c) => {
+    requireUser(c);
+    const input = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'];
+    const result = await withCaller(c, (db) =>
+      idempotent(db, key, 'POST /api/wallet/withdraw', input, 201, async () => {
+        await db.asService();
+        const [row] = await db.tx<{ t: Transaction }[]>`
+          select to_jsonb(t) as t from app.request_withdrawal(${input.amount}, ${input.bankAccountId}) t`;
+        return row.t;
+      }));
+    if (result.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(result.body, 201);
+  });
+
+  app.openapi(transactionsRoute, async (c) => {
+    const caller = requireUser(c);
+    const { userId } = c.req.valid('query');
+    // Another user's transactions are for admins only; RLS would show a player nothing anyway.
+    if (userId !== undefined && userId !== caller.userId && caller.role !== 'admin') {
+      throw new HttpError(403, 'You can only view your own transactions');
+    }
+    if (userId !== undefined && caller.role === 'admin' && caller.status !== 'active') {
+      throw new HttpError(403, 'Admin access required');
+    }
+    return c.json(await withCaller(c, (db) => listTransactions(db.tx, { userId: userId ?? caller.userId })), 200);
+  });
+
+  return app;
+}

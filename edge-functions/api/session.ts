@@ -1,0 +1,92 @@
+/**
+ * Sessions (ARCHITECTURE.md §4): 32 random bytes in the `session` cookie (HttpOnly; SameSite=Lax; Path=/;
+ * Secure over https); only the SHA-256 (hex) of the token is stored, in app.sessions, for 7 days.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { getConnInfo } from 'hono/deno';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { encodeBase64Url } from '../_shared/base64url.ts';
+import type { TransactionSql } from '../_shared/db.ts';
+import type { AppEnv, Caller, Ctx } from './context.ts';
+
+export const SESSION_COOKIE = 'session';
+export const SESSION_DAYS = 7;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+/** base64url of 32 bytes is 43 characters; anything else is not one of our tokens. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The entry a trusted proxy appended to a comma-separated forwarding header: the right-most one. */
+function lastHop(header: string | undefined): string | undefined {
+  return header?.split(',').map((entry) => entry.trim()).filter(Boolean).at(-1);
+}
+
+/**
+ * Whether the client reached us over https (the cookie's Secure flag). X-Forwarded-Proto is believed only
+ * behind a trusted proxy (config.trustProxy), like X-Forwarded-For.
+ */
+function isHttps(c: Ctx): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  return c.get('config').trustProxy && lastHop(c.req.header('x-forwarded-proto'))?.toLowerCase() === 'https';
+}
+
+/** Resolves the session cookie once per request into `caller` (null when absent, unknown, expired or banned). */
+export const resolveSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('caller', null);
+  c.set('userId', null);
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token && TOKEN_SHAPE.test(token)) {
+    const tokenHash = await sha256Hex(token);
+    const rows = await c.get('sql').begin(async (tx) => {
+      await tx`set local role service_role`;
+      return await tx<{ user_id: number; role: Caller['role']; status: Caller['status'] }[]>`
+        select user_id, role, status from app.resolve_session(${tokenHash})`;
+    });
+    const row = rows[0];
+    if (row) {
+      c.set('caller', { userId: row.user_id, role: row.role, status: row.status, tokenHash });
+      c.set('userId', row.user_id);
+    }
+  }
+  await next();
+};
+
+/** Creates a session for `userId` inside the caller's transaction (as service_role) and sets the cookie. */
+export async function startSession(c: Ctx, tx: TransactionSql, userId: number): Promise<void> {
+  const token = encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+  const expires = new Date(Date.now() + SESSION_MS);
+  await tx`select app.create_session(${userId}, ${await sha256Hex(token)}, ${expires})`;
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: isHttps(c),
+    expires,
+    maxAge: SESSION_MS / 1000,
+  });
+  c.set('userId', userId);
+}
+
+export function clearSessionCookie(c: Ctx): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });
+}
+
+/**
+ * The client's IP for rate limiting: behind a trusted proxy (config.trustProxy, e.g. Supabase's edge) the
+ * RIGHT-most entry of X-Forwarded-For, the address our proxy appended (everything left of it comes from
+ * the client, who could invent it); otherwise the connection's remote address, since a client that reaches
+ * us directly could forge the header. Null when neither is known.
+ */
+export function clientIp(c: Ctx): string | null {
+  const forwarded = c.get('config').trustProxy ? lastHop(c.req.header('x-forwarded-for')) : undefined;
+  if (forwarded) return forwarded.slice(0, 64);
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // no connection info (e.g. app.request in-process)
+  }
+}

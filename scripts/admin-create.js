@@ -1,0 +1,11 @@
+// `npm run admin:create`: creates or promotes the admin account on an existing database
+// (ADMIN_USERNAME / ADMIN_PASSWORD, else "admin" with a printed one-time password).
+import { openDatabase } from './lib/database.js';
+import { runDeno } from './lib/deno.js';
+
+const database = await openDatabase();
+try {
+  await runDeno('scripts/admin.ts', [], { DATABASE_URL: database.url });
+} finally {
+  await database.close();
+}

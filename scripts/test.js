@@ -1,0 +1,87 @@
+// `npm test`: every layer, on this machine, against real parts (ARCHITECTURE.md §7).
+//   typecheck → lint → unit → database (migrations, advisors, lint, pgTAP, concurrency) → api → e2e
+// Usage: npm test [-- step …]   e.g. `npm test -- api e2e` runs only those steps (plus their setup).
+// The database steps use TEST_DATABASE_URL's server (default: the local PostgreSQL on 127.0.0.1:5432),
+// in a fresh database created for this run and dropped afterwards (KEEP_TEST_DB=1 keeps it).
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pushMigrations } from './lib/migrate.js';
+import { createScratchDatabase, dropScratchDatabase, redact } from './lib/scratch-database.js';
+import { bin, root, run, toolEnv } from './lib/processes.js';
+import { ensureSystemPackages, ensureTestServer } from './lib/system.js';
+
+const STEPS = ['typecheck', 'lint', 'unit', 'database', 'api', 'e2e'];
+const chosen = process.argv.slice(2).filter((arg) => STEPS.includes(arg));
+const wanted = (step) => chosen.length === 0 || chosen.includes(step);
+const needsDatabase = ['database', 'api', 'e2e'].some(wanted);
+
+const results = [];
+async function step(name, action) {
+  const started = Date.now();
+  console.log(`\n━━ ${name}`);
+  try {
+    await action();
+    results.push({ name, ok: true, seconds: (Date.now() - started) / 1000 });
+  } catch (error) {
+    console.error(error.output ?? error.message);
+    results.push({ name, ok: false, seconds: (Date.now() - started) / 1000 });
+  }
+}
+
+const vitest = (project, env = {}) => run(bin('vitest'), ['run', '--project', project], { env: { ...toolEnv, ...env } });
+const supabase = (args) => run(bin('supabase'), args, { capture: true }).then((output) => console.log(output.trim()));
+
+let serverUrl;
+let testDb;
+try {
+  if (needsDatabase) {
+    serverUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+    ensureSystemPackages({ major: await ensureTestServer(serverUrl), e2e: wanted('e2e') });
+    testDb = await createScratchDatabase(serverUrl, 'cricket_test');
+    console.log(`Test database: ${redact(testDb)}`);
+    await step('migrations (supabase db push)', () => pushMigrations(testDb).then((output) => console.log(output.trim())));
+  }
+
+  if (wanted('typecheck')) {
+    await step('typecheck (tsc)', () => run(bin('tsc'), ['--noEmit']));
+    await step('typecheck (deno check)', () =>
+      run(bin('deno'), ['check', '--node-modules-dir=manual', 'edge-functions/api/index.ts', ...denoScripts()], { env: toolEnv }),
+    );
+  }
+  if (wanted('lint')) await step('lint (eslint)', () => run(bin('eslint'), ['.', '--max-warnings=0']));
+  if (wanted('unit')) await step('unit (vitest)', () => vitest('unit'));
+  if (wanted('database')) {
+    // Supabase's own checks run on the migrated schema before pgTAP adds its helpers.
+    await step('supabase db advisors', () => supabase(['db', 'advisors', `--remote=${testDb}`, '--level', 'info', '--fail-on', 'warn']));
+    await step('supabase db lint', () => supabase(['db', 'lint', `--remote=${testDb}`, '--fail-on', 'warning']));
+    await step('pgTAP (pg_prove)', async () => {
+      const setup = path.join(root, 'supabase/tests/000-setup.sql');
+      if (existsSync(setup)) await run('psql', ['-v', 'ON_ERROR_STOP=1', '-q', testDb, '-f', setup]);
+      const files = readdirSync(path.join(root, 'supabase/tests')).filter((file) => file.endsWith('.test.sql')).sort();
+      await run('pg_prove', ['-d', testDb, ...files.map((file) => `supabase/tests/${file}`)]);
+    });
+    await step('database concurrency (vitest)', () => vitest('db', { DATABASE_URL: testDb }));
+  }
+  if (wanted('api')) await step('api (vitest, real Deno + Postgres)', () => vitest('api', { DATABASE_URL: testDb }));
+  if (wanted('e2e')) {
+    await step('e2e (vitest + Chromium)', async () => {
+      await run(bin('vite'), ['build', '--logLevel', 'warn']);
+      await vitest('e2e', { DATABASE_URL: testDb });
+    });
+  }
+} catch (error) {
+  console.error(error.output ?? error.message);
+  results.push({ name: 'setup', ok: false, seconds: 0 });
+} finally {
+  if (testDb && !process.env.KEEP_TEST_DB) await dropScratchDatabase(serverUrl, testDb).catch(() => {});
+}
+
+console.log('\n━━ summary');
+for (const result of results) console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds.toFixed(1)} s)`);
+const failed = results.filter((result) => !result.ok).length;
+console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
+
+function denoScripts() {
+  return readdirSync(path.join(root, 'scripts')).filter((file) => file.endsWith('.ts')).map((file) => `scripts/${file}`);
+}

@@ -1,0 +1,22 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageSpinner } from '../../components/ui/page-spinner.tsx';
+import { BottomBar } from './bottom-bar.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+export function PlayerLayout() {
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Header />
+      <Box as="main" flex="1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+      <BottomBar />
+    </Flex>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The JSON answers of the API (edge-functions/api), shared with the SPA: zod schemas (the API's OpenAPI
+ * document is generated from them) and their TypeScript types. Field names are those of spec §3 (snake_case
+ * entities; the dashboard statistics are camelCase as spec §3.7 lists them). Ids and amounts are JSON
+ * numbers; timestamps are ISO 8601 strings. Every non-2xx answer is `{ "message": string }`.
+ */
+import { z } from 'zod';
+import {
+  BET_STATUSES, MATCH_STATUSES, MATCH_TYPES, TRANSACTION_STATUSES, TRANSACTION_TYPES, USER_ROLES, USER_STATUSES,
+} from './limits.ts';
+
+const timestamp = z.string().describe('ISO 8601 timestamp');
+
+export const apiErrorEntity = z.object({ message: z.string() });
+
+/** Spec §3.1 minus the password (never returned). GET /api/user, POST /api/login, POST /api/register. */
+export const userEntity = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  wallet_balance: z.number().int(),
+  referral_code: z.string(),
+  referred_by: z.number().int().nullable(),
+  role: z.enum(USER_ROLES),
+  status: z.enum(USER_STATUSES),
+  created_at: timestamp,
+});
+
+/** Spec §3.4. GET /api/admin/teams; embedded in matches and bets. */
+export const teamEntity = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  short_name: z.string(),
+  logo_url: z.string().nullable(),
+});
+
+/** Spec §3.5 with the embedded teams. GET /api/matches, /api/matches/{id}, /api/admin/matches… */
+export const matchEntity = z.object({
+  id: z.number().int(),
+  team1_id: z.number().int(),
+  team2_id: z.number().int(),
+  start_time: timestamp,
+  status: z.enum(MATCH_STATUSES),
+  match_type: z.enum(MATCH_TYPES),
+  venue: z.string().nullable(),
+  team1_score: z.string().nullable(),
+  team2_score: z.string().nullable(),
+  current_innings: z.number().int().nullable(),
+  /** overs.balls, e.g. 12.3 */
+  current_over: z.number().nullable(),
+  /** '{team} won the match', or 'Match abandoned', once completed */
+  match_result: z.string().nullable(),
+  winning_team_id: z.number().int().nullable(),
+  external_match_id: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  team1: teamEntity,
+  team2: teamEntity,
+  /** `status` is the match_result once completed, else null (spec §3.5 "additionalDetails.status"). */
+  additionalDetails: z.object({ status: z.string().nullable() }),
+});
+
+/** Spec §3.6 with the embedded match (and its teams) and team. GET /api/bets, admin bet lists, POST /api/bets. */
+export const betEntity = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  match_id: z.number().int(),
+  team_id: z.number().int(),
+  amount: z.number().int(),
+  odds: z.number(),
+  status: z.enum(BET_STATUSES),
+  potential_win: z.number().int(),
+  created_at: timestamp,
+  settled_at: timestamp.nullable(),
+  match: matchEntity,
+  team: teamEntity,
+});
+
+/** Spec §3.3 (the ledger). GET /api/wallet/transactions, admin transaction lists. */
+export const transactionEntity = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  /** signed: positive credits, negative debits (a withdrawal of ₹500 is -500) */
+  amount: z.number().int(),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  reference_id: z.string().nullable(),
+  /** admin adjustment reason */
+  notes: z.string().nullable(),
+  /** 'upi' for deposits */
+  payment_method: z.string().nullable(),
+  /** destination of a withdrawal */
+  bank_account_id: z.number().int().nullable(),
+  gateway_txn_id: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/**
+ * POST /api/wallet/deposit: the pending deposit plus `redirect_url`, the payment gateway's page with query
+ * amount, username and reference filled in (spec §7.2): the SPA sends the browser there.
+ */
+export const depositResponseEntity = transactionEntity.extend({ redirect_url: z.string() });
+
+/** Spec §3.2. GET/POST /api/bank-accounts, GET /api/admin/users/{id}/bank-accounts. */
+export const bankAccountEntity = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  account_holder: z.string(),
+  account_number: z.string(),
+  ifsc_code: z.string(),
+  bank_name: z.string(),
+  is_active: z.boolean(),
+  created_at: timestamp,
+});
+
+/** Spec §3.7. GET /api/admin/dashboard/stats. activeUsers, totalBets and totalTransactionVolume count the last 7 days. */
+export const dashboardStatsEntity = z.object({
+  totalUsers: z.number().int(),
+  activeUsers: z.number().int(),
+  totalMatches: z.number().int(),
+  liveMatches: z.number().int(),
+  upcomingMatches: z.number().int(),
+  completedMatches: z.number().int(),
+  totalBets: z.number().int(),
+  totalTransactionVolume: z.number().int(),
+  pendingDeposits: z.number().int(),
+  pendingWithdrawals: z.number().int(),
+  recentMatches: z.array(z.object({
+    id: z.number().int(),
+    team1_name: z.string(),
+    team2_name: z.string(),
+    start_time: timestamp,
+    status: z.enum(MATCH_STATUSES),
+  })),
+  recentTransactions: z.array(z.object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    type: z.enum(TRANSACTION_TYPES),
+    amount: z.number().int(),
+    status: z.enum(TRANSACTION_STATUSES),
+  })),
+});
+
+/** GET /api/admin/audit-log (beyond the spec): every admin write, newest first. */
+export const auditLogEntity = z.object({
+  id: z.number().int(),
+  admin_id: z.number().int().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.number().int().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: timestamp,
+});
+
+export type ApiError = z.infer<typeof apiErrorEntity>;
+export type User = z.infer<typeof userEntity>;
+export type Team = z.infer<typeof teamEntity>;
+export type Match = z.infer<typeof matchEntity>;
+export type Bet = z.infer<typeof betEntity>;
+export type Transaction = z.infer<typeof transactionEntity>;
+export type DepositResponse = z.infer<typeof depositResponseEntity>;
+export type BankAccount = z.infer<typeof bankAccountEntity>;
+export type DashboardStats = z.infer<typeof dashboardStatsEntity>;
+export type AuditLogEntry = z.infer<typeof auditLogEntity>;

@@ -1,0 +1,46 @@
+/**
+ * Business constants of spec §9. The SQL functions enforce the same numbers again; a database test
+ * asserts the two agree.
+ */
+export const BET_ODDS = 3;
+export const MIN_BET = 1000;
+export const BET_QUICK_ADDS = [100, 500, 1000, 5000] as const;
+export const BET_STEP = 100;
+
+export const MIN_DEPOSIT = 500;
+export const MAX_DEPOSIT = 100_000;
+export const DEPOSIT_QUICK_AMOUNTS = [500, 1000, 2000, 5000, 10000] as const;
+export const DEFAULT_DEPOSIT = 1000;
+export const PAYMENT_METHODS = ['upi'] as const;
+
+export const MIN_WITHDRAWAL = 500;
+export const MAX_WITHDRAWAL = 50_000;
+/** A withdrawal needs at least one completed deposit of this size, ever. */
+export const QUALIFYING_DEPOSIT = 1000;
+
+export const MIN_ADJUSTMENT = 1;
+export const MAX_ADJUSTMENT = 100_000;
+export const MAX_NOTES = 200;
+
+export const MATCH_OVERS = 20;
+export const MATCH_TYPES = ['t20', 'odi', 'test', 'ipl'] as const;
+export const MATCH_STATUSES = ['upcoming', 'live', 'completed'] as const;
+export const USER_STATUSES = ['active', 'suspended', 'banned'] as const;
+export const USER_ROLES = ['user', 'admin'] as const;
+export const TRANSACTION_TYPES = [
+  'deposit', 'withdrawal', 'bet_placed', 'bet_won', 'bet_lost', 'bet_refund', 'referral_bonus', 'admin_adjustment',
+] as const;
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
+export const BET_STATUSES = ['placed', 'won', 'lost', 'cancelled'] as const;
+
+/** Text lengths of spec §9. */
+export const LONG_TEXT = 255;
+export const SHORT_TEXT = 50;
+
+export type MatchType = (typeof MATCH_TYPES)[number];
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+export type UserStatus = (typeof USER_STATUSES)[number];
+export type UserRole = (typeof USER_ROLES)[number];
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type BetStatus = (typeof BET_STATUSES)[number];

@@ -1,0 +1,146 @@
+/**
+ * Request schemas (zod) shared by the SPA forms and the API: the rules and messages of spec §5.
+ * Unknown keys are stripped, so fields a client must not decide (role, status, user_id …) never pass.
+ */
+import { z } from 'zod';
+import {
+  BET_ODDS, LONG_TEXT, MATCH_OVERS, MATCH_TYPES, MAX_ADJUSTMENT, MAX_DEPOSIT, MAX_NOTES, MAX_WITHDRAWAL,
+  MIN_ADJUSTMENT, MIN_BET, MIN_DEPOSIT, MIN_WITHDRAWAL, PAYMENT_METHODS, SHORT_TEXT, USER_STATUSES,
+} from './limits.ts';
+import { messages } from './messages.ts';
+
+const id = (message = 'Invalid id') => z.coerce.number({ error: message }).int(message).positive(message);
+const maxText = (field: string, max: number) => `${field} must be at most ${max} characters`;
+
+/** Postgres text cannot hold NUL (it would fail in SQL): every text field refuses it with a 400. */
+export const invalidCharacters = (field: string) => `${field} contains invalid characters`;
+const hasNoNul = (value: string) => !value.includes('\u0000');
+/** A trimmed string of `field` without NUL; `message` when it is not a string at all. */
+const text = (field: string, message?: string) =>
+  z.string(message ? { error: message } : undefined).trim().refine(hasNoNul, invalidCharacters(field));
+const optionalText = (field: string, max: number) =>
+  text(field).max(max, maxText(field, max)).optional().nullable().transform((value) => value || null);
+
+/** Usernames: ASCII letters, digits, dots, hyphens and underscores (no zero-width or bidi look-alikes). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const usernameCharacters = 'Username may contain only letters, digits, dots, hyphens and underscores';
+
+export const loginSchema = z.object({
+  // Sign-in stays lenient about characters (an unknown name is a 401 like any other); NUL is refused.
+  username: text('Username', messages.usernameMin).min(3, messages.usernameMin).max(LONG_TEXT, maxText('Username', LONG_TEXT)),
+  password: z.string({ error: messages.passwordMin }).min(6, messages.passwordMin).max(LONG_TEXT, maxText('Password', LONG_TEXT)),
+});
+
+export const registerSchema = z.object({
+  name: text('Name', messages.nameMin).min(2, messages.nameMin).max(LONG_TEXT, maxText('Name', LONG_TEXT)),
+  username: loginSchema.shape.username.regex(USERNAME_PATTERN, usernameCharacters),
+  email: text('Email', messages.emailInvalid).max(LONG_TEXT, maxText('Email', LONG_TEXT)).pipe(z.email(messages.emailInvalid)),
+  password: loginSchema.shape.password,
+  phone: optionalText('Phone', SHORT_TEXT),
+  referral_code: optionalText('Referral code', SHORT_TEXT),
+});
+
+/** Client odds above this are not odds (the server's are 3.00). */
+const MAX_ODDS = 100;
+
+/** `REF-{timestamp}-{4 random uppercase characters}` (spec §7.2). */
+export const DEPOSIT_REFERENCE = /^REF-\d{10,16}-[A-Z]{4}$/;
+
+export const depositSchema = z.object({
+  amount: z.coerce.number({ error: messages.depositMin }).int().min(MIN_DEPOSIT, messages.depositMin).max(MAX_DEPOSIT, messages.depositMax),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.paymentMethodRequired }),
+  reference: z.string({ error: 'Invalid reference' }).regex(DEPOSIT_REFERENCE, 'Invalid reference'),
+});
+
+export const withdrawalSchema = z.object({
+  amount: z.coerce.number({ error: messages.withdrawalMin }).int().min(MIN_WITHDRAWAL, messages.withdrawalMin).max(MAX_WITHDRAWAL, messages.withdrawalMax),
+  bankAccountId: z.coerce.number({ error: messages.bankAccountRequired }).int().min(1, messages.bankAccountRequired),
+});
+
+/** Odds and potential win are optional: the server computes them and refuses values that disagree. */
+export const betSchema = z.object({
+  match_id: id('Invalid match'),
+  team_id: id('Please select a team'),
+  amount: z.coerce.number({ error: messages.betMin }).int(messages.betMin).min(MIN_BET, messages.betMin),
+  // Any valid number is passed on (one that is not the server's is a 409 'Odds have changed'); what could
+  // not be one (not finite, out of range, a fractional win) is a 400.
+  odds: z.coerce.number({ error: 'Invalid odds' }).positive('Invalid odds').max(MAX_ODDS, 'Invalid odds').optional(),
+  potential_win: z.coerce.number({ error: 'Invalid potential win' }).int('Invalid potential win')
+    .min(0, 'Invalid potential win').max(Number.MAX_SAFE_INTEGER, 'Invalid potential win').optional(),
+});
+
+export const bankAccountSchema = z.object({
+  account_holder: text('Account holder', messages.accountHolderMin).min(3, messages.accountHolderMin).max(LONG_TEXT, maxText('Account holder', LONG_TEXT)),
+  account_number: text('Account number', messages.accountNumberInvalid).min(9, messages.accountNumberInvalid).max(SHORT_TEXT, messages.accountNumberInvalid),
+  ifsc_code: text('IFSC code', messages.ifscLength).toUpperCase().length(11, messages.ifscLength),
+  bank_name: text('Bank name', messages.bankNameMin).min(3, messages.bankNameMin).max(LONG_TEXT, maxText('Bank name', LONG_TEXT)),
+});
+
+/** The SPA form adds the confirmation field, which is never sent. */
+export const bankAccountFormSchema = bankAccountSchema
+  .extend({ confirm_account_number: text('Account number', messages.accountNumberInvalid).min(9, messages.accountNumberInvalid) })
+  .refine((form) => form.account_number === form.confirm_account_number, {
+    message: messages.accountNumbersMismatch,
+    path: ['confirm_account_number'],
+  });
+
+/** Match dates are bounded: far-off years are typos (and year 0 is not a date Postgres accepts). */
+export const MATCH_YEARS = [2000, 2100] as const;
+export const MATCH_DATE_RANGE = `Match date must be between the years ${MATCH_YEARS[0]} and ${MATCH_YEARS[1]}`;
+const withinMatchYears = (value: string) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= MATCH_YEARS[0] && year <= MATCH_YEARS[1];
+};
+
+export const createMatchSchema = z
+  .object({
+    team1_id: id(messages.team1Required),
+    team2_id: id(messages.team2Required),
+    start_time: z.iso.datetime({ offset: true, error: messages.matchDateRequired })
+      .refine(withinMatchYears, MATCH_DATE_RANGE),
+    match_type: z.enum(MATCH_TYPES).default('t20'),
+    venue: optionalText('Venue', LONG_TEXT),
+    external_match_id: optionalText('External match id', LONG_TEXT),
+  })
+  .refine((match) => match.team1_id !== match.team2_id, { message: messages.sameTeams, path: ['team2_id'] });
+
+export const updateLiveSchema = z.object({
+  team1_score: optionalText('Team 1 score', SHORT_TEXT),
+  team2_score: optionalText('Team 2 score', SHORT_TEXT),
+  current_innings: z.coerce.number().int().min(1, 'Innings must be 1 or 2').max(2, 'Innings must be 1 or 2'),
+  current_over: z.coerce.number().min(0, `Over must be between 0 and ${MATCH_OVERS}`).max(MATCH_OVERS, `Over must be between 0 and ${MATCH_OVERS}`).default(0),
+});
+
+export const declareWinnerSchema = z.object({
+  winning_team_id: id(messages.winnerRequired),
+  result: text('Result').max(LONG_TEXT, maxText('Result', LONG_TEXT)).optional(),
+});
+
+/** The admin wallet form (spec §2.15): a debit is sent as a negative amount. */
+export const adjustmentFormSchema = z.object({
+  operation: z.enum(['credit', 'debit']),
+  amount: z.coerce.number({ error: messages.adjustmentMin }).min(MIN_ADJUSTMENT, messages.adjustmentMin).max(MAX_ADJUSTMENT, messages.adjustmentMax),
+  notes: text('Notes', messages.notesRequired).min(1, messages.notesRequired).max(MAX_NOTES, messages.notesMax),
+});
+
+/** What the API accepts: a signed amount of 1 to 100000 either way. */
+export const adjustmentSchema = z.object({
+  amount: z.coerce
+    .number({ error: messages.adjustmentMin })
+    .int()
+    .refine((amount) => Math.abs(amount) >= MIN_ADJUSTMENT, messages.adjustmentMin)
+    .refine((amount) => Math.abs(amount) <= MAX_ADJUSTMENT, messages.adjustmentMax),
+  notes: text('Notes', messages.notesRequired).min(1, messages.notesRequired).max(MAX_NOTES, messages.notesMax),
+});
+
+export const userStatusSchema = z.object({ status: z.enum(USER_STATUSES, { error: 'Invalid status' }) });
+
+export const potentialWin = (amount: number) => amount * BET_ODDS;
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegisterInput = z.infer<typeof registerSchema>;
+export type DepositInput = z.infer<typeof depositSchema>;
+export type WithdrawalInput = z.infer<typeof withdrawalSchema>;
+export type BetInput = z.infer<typeof betSchema>;
+export type BankAccountInput = z.infer<typeof bankAccountSchema>;
+export type CreateMatchInput = z.infer<typeof createMatchSchema>;

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Match } from '../../../domain/entities.ts';
+import { api } from '../../../lib/api-client.ts';
+import { refreshAfterMatchChange } from '../../../lib/use-match-updates.ts';
+
+export interface UpdateLiveInput {
+  team1_score: string | null;
+  team2_score: string | null;
+  current_innings: number;
+  current_over: number;
+}
+
+/** PATCH /api/admin/matches/{id}/update-live: scores, innings (1–2) and over (0–20) of a live match. */
+export function updateLive({ id, ...body }: UpdateLiveInput & { id: number }): Promise<Match> {
+  return api.patch<Match>(`/api/admin/matches/${id}/update-live`, body);
+}
+
+export function useUpdateLive() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateLive, onSuccess: () => refreshAfterMatchChange(queryClient, { moneyMoved: false }) });
+}

@@ -1,0 +1,101 @@
+/**
+ * Spec §2.11: the admin picks one of the two teams; 'Declare Winner & Process Bets' stays disabled until
+ * one is picked and opens 'Confirm Match Winner' (the selected team and three bullets). Confirm Winner is
+ * disabled while the call is pending or with no selection.
+ */
+import { Box, Button, Card, Heading, List, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { notify } from '../../../components/ui/toaster.tsx';
+import type { Match } from '../../../domain/entities.ts';
+import { messages } from '../../../domain/messages.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useDeclareWinner } from '../api/declare-winner.ts';
+import { matchTeams } from '../lib/labels.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+export function DeclareWinnerCard({ match }: { match: Match }) {
+  const teams = matchTeams(match);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const declare = useDeclareWinner();
+  const winner = teams.find((team) => String(team.id) === selected) ?? null;
+
+  const onConfirm = () => {
+    if (!winner) {
+      notify({ title: messages.winnerRequired, variant: 'destructive' });
+      return;
+    }
+    declare.mutate(
+      { id: match.id, winning_team_id: winner.id, result: `${winner.name} won the match` },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          notify({ title: 'Winner declared', description: 'Match has been completed and winner has been declared.' });
+        },
+        onError: (error) => notify({ title: 'Failed to declare winner', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="declare-winner-heading">
+      <Card.Header>
+        <Heading id="declare-winner-heading" size="md">
+          Declare Winner
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          Select the winning team to complete the match and settle its bets.
+        </Text>
+      </Card.Header>
+      <Card.Body gap="4">
+        <RadioGroup.Root
+          value={selected}
+          onValueChange={(details) => setSelected(details.value)}
+          aria-label="Winning team"
+          colorPalette="blue"
+        >
+          <Stack gap="3">
+            {teams.map((team) => (
+              <RadioGroup.Item key={team.id} value={String(team.id)} borderWidth="1px" rounded="md" p="3"
+                _checked={{ borderColor: 'blue.500', bg: 'blue.50' }}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>
+                  {team.name} ({team.short_name})
+                </RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+        <Button colorPalette="yellow" disabled={!winner} onClick={() => setOpen(true)} alignSelf="start">
+          Declare Winner & Process Bets
+        </Button>
+      </Card.Body>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Confirm Match Winner"
+        confirmLabel="Confirm Winner"
+        onConfirm={onConfirm}
+        pending={declare.isPending}
+        confirmDisabled={!winner}
+        confirmPalette="yellow"
+      >
+        <Stack gap="3">
+          <Box>
+            <Text>You are declaring the winner of Match #{match.id}:</Text>
+            <Text fontWeight="bold" fontSize="lg" data-testid="selected-winner">
+              {winner ? winner.name : 'No team selected'}
+            </Text>
+          </Box>
+          <Text>This will:</Text>
+          <List.Root ps="5">
+            <List.Item>Mark the match as completed</List.Item>
+            <List.Item>Settle bets on the winning team with 3x profit</List.Item>
+            <List.Item>Mark bets on the losing team as lost</List.Item>
+          </List.Root>
+        </Stack>
+      </ConfirmDialog>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * Spec §2.16: search, the five tabs (initial tab from ?type=&status=, kept in the URL), the table, and
+ * Approve / Reject on pending rows, each behind a confirmation dialog with the warnings of spec §8.3.
+ */
+import { Box, Button, HStack, Input, Link, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { notify } from '../../../components/ui/toaster.tsx';
+import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
+import type { Transaction } from '../../../domain/entities.ts';
+import { formatDateTime, formatRupees } from '../../../domain/money.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useApproveTransaction } from '../api/approve-transaction.ts';
+import { useAdminTransactions } from '../api/get-admin-transactions.ts';
+import { useRejectTransaction } from '../api/reject-transaction.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { EmptyState } from '../components/empty-state.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+import { signedAmount } from '../components/user-transactions-table.tsx';
+import { adminPaths } from '../lib/admin-paths.ts';
+import { humanize } from '../lib/labels.ts';
+import {
+  TRANSACTION_TABS, inTab, matchesTransactionSearch, queryForTab, tabFromQuery, type TransactionTab,
+} from '../lib/transaction-filters.ts';
+
+type Pending = { action: 'approve' | 'reject'; transaction: Transaction } | null;
+
+function describe(transaction: Transaction): string {
+  return `${humanize(transaction.type).toLowerCase()} #${transaction.id} of ${formatRupees(Math.abs(transaction.amount))} for user #${transaction.user_id}`;
+}
+
+export function TransactionsRoute() {
+  const [params, setParams] = useSearchParams();
+  const tab = tabFromQuery(params);
+  const [search, setSearch] = useState('');
+  const [pending, setPending] = useState<Pending>(null);
+  const { data: transactions, isPending, error } = useAdminTransactions();
+  useErrorToast(error, 'Error loading transactions');
+  const approve = useApproveTransaction();
+  const reject = useRejectTransaction();
+
+  const shown = useMemo(
+    () => (transactions ?? []).filter((transaction) => inTab(transaction, tab) && matchesTransactionSearch(transaction, search)),
+    [transactions, tab, search],
+  );
+
+  const onConfirm = () => {
+    if (!pending) return;
+    const { action, transaction } = pending;
+    if (action === 'approve') {
+      approve.mutate(transaction.id, {
+        onSuccess: () => {
+          setPending(null);
+          notify({ title: 'Transaction approved', description: `Transaction #${transaction.id} has been successfully approved and processed.` });
+        },
+        onError: (err) => notify({ title: 'Failed to approve transaction', description: errorMessage(err), variant: 'destructive' }),
+      });
+    } else {
+      reject.mutate(transaction.id, {
+        onSuccess: () => {
+          setPending(null);
+          notify({ title: 'Transaction rejected', description: `Transaction #${transaction.id} has been marked as failed.` });
+        },
+        onError: (err) => notify({ title: 'Failed to reject transaction', description: errorMessage(err), variant: 'destructive' }),
+      });
+    }
+  };
+
+  return (
+    <Box>
+      <PageHeader title="Transactions" />
+      <Input
+        placeholder="Search transactions..."
+        aria-label="Search transactions"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        maxW="sm"
+        mb="4"
+        bg="white"
+      />
+      <Tabs.Root value={tab} onValueChange={(details) => setParams(queryForTab(details.value as TransactionTab), { replace: true })} mb="4">
+        <Tabs.List flexWrap="wrap">
+          {TRANSACTION_TABS.map((entry) => (
+            <Tabs.Trigger key={entry.value} value={entry.value}>
+              {entry.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Tabs.Root>
+      {isPending ? (
+        <PageSpinner label="Loading transactions" />
+      ) : error ? (
+        <Text color="fg.error">Error loading transactions. Please try again later.</Text>
+      ) : shown.length === 0 ? (
+        <EmptyState title="No transactions found" />
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+          <Table.Root size="sm" aria-label="Transactions">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>ID</Table.ColumnHeader>
+                <Table.ColumnHeader>User</Table.ColumnHeader>
+                <Table.ColumnHeader>Date</Table.ColumnHeader>
+                <Table.ColumnHeader>Type</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Reference</Table.ColumnHeader>
+                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {shown.map((transaction) => (
+                <Table.Row key={transaction.id} data-testid={`transaction-${transaction.id}`}>
+                  <Table.Cell>{transaction.id}</Table.Cell>
+                  <Table.Cell>
+                    <Link asChild color="blue.600">
+                      <RouterLink to={adminPaths.user(transaction.user_id)}>User #{transaction.user_id}</RouterLink>
+                    </Link>
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDateTime(transaction.created_at)}</Table.Cell>
+                  <Table.Cell>{humanize(transaction.type)}</Table.Cell>
+                  <Table.Cell textAlign="end" fontWeight="semibold" color={transaction.amount > 0 ? 'green.600' : 'red.600'}>
+                    {signedAmount(transaction.amount)}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <StatusBadge kind="transaction" value={transaction.status} />
+                  </Table.Cell>
+                  <Table.Cell>{transaction.reference_id || '-'}</Table.Cell>
+                  <Table.Cell>
+                    {transaction.status === 'pending' ? (
+                      <HStack gap="2">
+                        <Button size="xs" colorPalette="green" onClick={() => setPending({ action: 'approve', transaction })}>
+                          Approve
+                        </Button>
+                        <Button size="xs" colorPalette="red" variant="outline" onClick={() => setPending({ action: 'reject', transaction })}>
+                          Reject
+                        </Button>
+                      </HStack>
+                    ) : (
+                      '-'
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending?.action === 'reject' ? 'Reject Transaction' : 'Approve Transaction'}
+        confirmLabel={pending?.action === 'reject' ? 'Reject' : 'Approve'}
+        confirmPalette={pending?.action === 'reject' ? 'red' : 'green'}
+        onConfirm={onConfirm}
+        pending={approve.isPending || reject.isPending}
+      >
+        {pending && (
+          <Stack gap="2">
+            <Text>
+              {pending.action === 'approve' ? 'Approve' : 'Reject'} the {describe(pending.transaction)}?
+            </Text>
+            {pending.action === 'approve' ? (
+              <>
+                <Text>Approving will process this payment and adjust the user's wallet balance.</Text>
+                {pending.transaction.type === 'withdrawal' && (
+                  <Text fontWeight="semibold" color="orange.700">
+                    For withdrawals, make sure you have processed the actual bank transfer before approving.
+                  </Text>
+                )}
+              </>
+            ) : (
+              <Text>Rejecting will mark this transaction as failed. No funds will be moved.</Text>
+            )}
+          </Stack>
+        )}
+      </ConfirmDialog>
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Spec §2.13: search by id, username, name or email; All Users / Active / Suspended / Banned; the users
+ * table with links to the detail and wallet pages; the empty states ('Try adjusting your search filters.'
+ * whenever the search or a tab narrows the list) and an inline error when the list fails to load.
+ */
+import { Box, Button, HStack, Input, Table, Tabs, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
+import type { User } from '../../../domain/entities.ts';
+import { formatRupees } from '../../../domain/money.ts';
+import { useAdminUsers } from '../api/get-admin-users.ts';
+import { EmptyState } from '../components/empty-state.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+import { adminPaths } from '../lib/admin-paths.ts';
+
+const TABS = [
+  { value: 'all', label: 'All Users' },
+  { value: 'active', label: 'Active' },
+  { value: 'suspended', label: 'Suspended' },
+  { value: 'banned', label: 'Banned' },
+] as const;
+
+export function userMatchesSearch(user: User, search: string): boolean {
+  if (!search) return true;
+  const needle = search.toLowerCase();
+  return [String(user.id), user.username, user.name, user.email ?? ''].some((field) => field.toLowerCase().includes(needle));
+}
+
+export function UsersRoute() {
+  const { data: users, isPending, error } = useAdminUsers();
+  useErrorToast(error, 'Error loading users');
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<string>('all');
+  const shown = useMemo(
+    () => (users ?? []).filter((user) => (tab === 'all' || user.status === tab) && userMatchesSearch(user, search.trim())),
+    [users, tab, search],
+  );
+
+  return (
+    <Box>
+      <PageHeader title="Users" />
+      <Input placeholder="Search users..." aria-label="Search users" value={search} onChange={(event) => setSearch(event.target.value)} maxW="sm" mb="4" bg="white" />
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} mb="4">
+        <Tabs.List>
+          {TABS.map((option) => (
+            <Tabs.Trigger key={option.value} value={option.value}>
+              {option.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Tabs.Root>
+      {isPending ? (
+        <PageSpinner label="Loading users" />
+      ) : error ? (
+        <Text color="fg.error">Error loading users. Please try again later.</Text>
+      ) : shown.length === 0 ? (
+        <EmptyState
+          title="No users found"
+          description={search.trim() || tab !== 'all' ? 'Try adjusting your search filters.' : 'No users are registered yet.'}
+        />
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+          <Table.Root size="sm" aria-label="Users">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>ID</Table.ColumnHeader>
+                <Table.ColumnHeader>Name</Table.ColumnHeader>
+                <Table.ColumnHeader>Username</Table.ColumnHeader>
+                <Table.ColumnHeader>Email</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Balance (₹)</Table.ColumnHeader>
+                <Table.ColumnHeader>Role</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {shown.map((user) => (
+                <Table.Row key={user.id}>
+                  <Table.Cell>{user.id}</Table.Cell>
+                  <Table.Cell>{user.name}</Table.Cell>
+                  <Table.Cell>{user.username}</Table.Cell>
+                  <Table.Cell>{user.email || '-'}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatRupees(user.wallet_balance)}</Table.Cell>
+                  <Table.Cell>
+                    <StatusBadge kind="role" value={user.role} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <StatusBadge kind="user" value={user.status} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="2">
+                      <Button asChild size="xs" variant="outline">
+                        <RouterLink to={adminPaths.user(user.id)} aria-label={`View ${user.username}`}>
+                          View
+                        </RouterLink>
+                      </Button>
+                      <Button asChild size="xs" variant="outline" colorPalette="blue">
+                        <RouterLink to={adminPaths.userWallet(user.id)} aria-label={`Wallet of ${user.username}`}>
+                          Wallet
+                        </RouterLink>
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Box>
+  );
+}

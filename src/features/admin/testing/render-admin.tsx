@@ -1,0 +1,9 @@
+/** Renders an admin component the way the admin app does: the player providers plus the admin system. */
+import { ChakraProvider } from '@chakra-ui/react';
+import type { ReactElement } from 'react';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { adminSystem } from '../lib/admin-system.ts';
+
+export function renderAdmin(ui: ReactElement, options?: Parameters<typeof renderWithProviders>[1]) {
+  return renderWithProviders(<ChakraProvider value={adminSystem}>{ui}</ChakraProvider>, options);
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Bet } from '../../../domain/entities.ts';
+import { BET_ODDS } from '../../../domain/limits.ts';
+import { potentialWin } from '../../../domain/schemas.ts';
+import { api } from '../../../lib/api-client.ts';
+import { userQueryKey } from '../../auth/api/get-user.ts';
+import { betsQueryKey } from './get-bets.ts';
+
+export interface PlaceBetInput {
+  match_id: number;
+  team_id: number;
+  amount: number;
+}
+
+/** POST /api/bets with odds 3 and potential_win = amount × 3 (the server recomputes both). */
+export function placeBet({ match_id, team_id, amount }: PlaceBetInput): Promise<Bet> {
+  return api.post<Bet>('/api/bets', { match_id, team_id, amount, odds: BET_ODDS, potential_win: potentialWin(amount) });
+}
+
+/** Refreshes the bets, the wallet's transactions and the user (balance) after a bet. */
+export function usePlaceBet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeBet,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: betsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['transactions'] }),
+        queryClient.invalidateQueries({ queryKey: userQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aMatch } from '../../../test/fixtures.ts';
+import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import { BetSlip } from './bet-slip.tsx';
+
+function setup(balance = 5000) {
+  const calls = mockApi({ 'POST /api/bets': { status: 201, body: { id: 1 } } });
+  const view = renderWithProviders(<BetSlip match={aMatch()} balance={balance} />);
+  const amount = screen.getByRole('textbox', { name: 'Bet amount (₹)' });
+  return { ...view, calls, amount };
+}
+
+describe('bet slip', () => {
+  it('selects a team card and deselects it when selected again', async () => {
+    const { user } = setup();
+    const mi = screen.getByRole('button', { name: /MI Mumbai Indians/ });
+    const csk = screen.getByRole('button', { name: /CSK Chennai Super Kings/ });
+    await user.click(mi);
+    expect(mi).toHaveAttribute('aria-pressed', 'true');
+    await user.click(csk);
+    expect(mi).toHaveAttribute('aria-pressed', 'false');
+    expect(csk).toHaveAttribute('aria-pressed', 'true');
+    await user.click(csk);
+    expect(csk).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Select a team to bet' })).toBeDisabled();
+  });
+
+  it('accepts digits only in the amount', async () => {
+    const { user, amount } = setup();
+    await user.type(amount, '1a2.5-0e0');
+    expect(amount).toHaveValue('12500');
+  });
+
+  it('adds the quick amounts +100, +500, +1000 and +5000', async () => {
+    const { user, amount } = setup();
+    for (const label of ['Add ₹100', 'Add ₹500', 'Add ₹1000', 'Add ₹5000']) {
+      await user.click(screen.getByRole('button', { name: label }));
+    }
+    expect(amount).toHaveValue('6600');
+  });
+
+  it('steps by 100 and decrements only when the amount is at least 100', async () => {
+    const { user, amount } = setup();
+    const decrease = screen.getByRole('button', { name: 'Decrease amount by 100' });
+    const increase = screen.getByRole('button', { name: 'Increase amount by 100' });
+    expect(decrease).toBeDisabled();
+    await user.click(increase);
+    await user.click(increase);
+    expect(amount).toHaveValue('200');
+    await user.click(decrease);
+    expect(amount).toHaveValue('100');
+    await user.click(decrease);
+    expect(amount).toHaveValue('');
+    expect(decrease).toBeDisabled();
+    await user.type(amount, '50');
+    expect(decrease).toBeDisabled();
+  });
+
+  it('shows the potential win as three times the amount', async () => {
+    const { user, amount } = setup();
+    await user.type(amount, '1500');
+    expect(screen.getByTestId('potential-win')).toHaveTextContent('₹4,500');
+  });
+
+  it('refuses a bet below ₹1000 with the minimum toast and sends nothing', async () => {
+    const { user, amount, calls } = setup();
+    await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await user.type(amount, '900');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Invalid amount')).toBeInTheDocument();
+    expect(screen.getByText('Please enter an amount of at least ₹1000.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a bet above the balance with the insufficient balance toast', async () => {
+    const { user, amount, calls } = setup(2000);
+    await user.click(screen.getByRole('button', { name: /CSK Chennai Super Kings/ }));
+    await user.type(amount, '2500');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
+    expect(screen.getByText("You don't have enough funds in your wallet. Please recharge your wallet.")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the bet with odds 3 and potential win, then confirms it', async () => {
+    const { user, amount, calls } = setup();
+    await user.click(screen.getByRole('button', { name: /CSK Chennai Super Kings/ }));
+    await user.type(amount, '2000');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Bet placed successfully')).toBeInTheDocument();
+    expect(screen.getByText('Your bet has been placed. Good luck!')).toBeInTheDocument();
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      url: '/api/bets',
+      body: { match_id: 11, team_id: 2, amount: 2000, odds: 3, potential_win: 6000 },
+    });
+    await waitFor(() => expect(amount).toHaveValue(''));
+  });
+
+  it("shows the server's message when the bet fails", async () => {
+    mockApi({ 'POST /api/bets': { status: 409, body: { message: 'Insufficient balance' } } });
+    const view = renderWithProviders(<BetSlip match={aMatch()} balance={5000} />);
+    await view.user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await view.user.type(screen.getByRole('textbox', { name: 'Bet amount (₹)' }), '1000');
+    await view.user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Failed to place bet')).toBeInTheDocument();
+    expect(screen.getByText('409: Insufficient balance')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The bet slip of spec §2.4: pick a team (pick it again to drop it), type digits only, quick adds and a
+ * stepper of 100, potential win = amount × 3, and the minimum and balance checks before sending.
+ */
+import { Box, Button, Card, Field, Group, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { Match } from '../../../domain/entities.ts';
+import { BET_ODDS, BET_QUICK_ADDS, BET_STEP, MIN_BET } from '../../../domain/limits.ts';
+import { messages } from '../../../domain/messages.ts';
+import { formatRupees } from '../../../domain/money.ts';
+import { potentialWin } from '../../../domain/schemas.ts';
+import { fallbackTeam } from '../../../domain/teams.ts';
+import { AppIcon } from '../../../components/ui/icons.tsx';
+import { notify } from '../../../components/ui/toaster.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { usePlaceBet } from '../api/place-bet.ts';
+
+/** 'Title: description' of spec §5 split into a toast's two lines. */
+function toastParts(text: string): { title: string; description: string } {
+  const at = text.indexOf(': ');
+  return { title: text.slice(0, at), description: text.slice(at + 2) };
+}
+
+export function BetSlip({ match, balance }: { match: Match; balance: number }) {
+  const [teamId, setTeamId] = useState<number | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const placeBet = usePlaceBet();
+  const amount = amountText === '' ? 0 : Number(amountText);
+  const teams = [
+    match.team1 ?? { ...fallbackTeam(match.team1_id), logo_url: null },
+    match.team2 ?? { ...fallbackTeam(match.team2_id), logo_url: null },
+  ];
+  const setAmount = (value: number) => setAmountText(value > 0 ? String(value) : '');
+
+  const submit = () => {
+    if (teamId === null) return;
+    if (!Number.isInteger(amount) || amount < MIN_BET) {
+      notify({ ...toastParts(messages.betMin), variant: 'destructive' });
+      return;
+    }
+    if (amount > balance) {
+      notify({ ...toastParts(messages.betInsufficient), variant: 'destructive' });
+      return;
+    }
+    placeBet.mutate(
+      { match_id: match.id, team_id: teamId, amount },
+      {
+        onSuccess: () => {
+          notify({ title: 'Bet placed successfully', description: 'Your bet has been placed. Good luck!' });
+          setAmountText('');
+          setTeamId(null);
+        },
+        onError: (error) => notify({ title: 'Failed to place bet', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Card.Root as="section" aria-labelledby="bet-slip-heading">
+      <Card.Header>
+        <Text as="h2" id="bet-slip-heading" fontSize="lg" fontWeight="semibold">
+          Place Your Bet
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          Fixed odds {BET_ODDS.toFixed(1)}x · minimum {formatRupees(MIN_BET)}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          <Box role="group" aria-label="Select a team">
+            <SimpleGrid columns={2} gap="3">
+              {teams.map((team) => {
+                const selected = team.id === teamId;
+                return (
+                  <Button
+                    key={team.id}
+                    aria-pressed={selected}
+                    variant={selected ? 'solid' : 'outline'}
+                    colorPalette="blue"
+                    height="auto"
+                    py="3"
+                    whiteSpace="normal"
+                    onClick={() => setTeamId(selected ? null : team.id)}
+                  >
+                    <Stack gap="0">
+                      <Text fontWeight="bold">{team.short_name}</Text>
+                      <Text fontSize="xs">{team.name}</Text>
+                    </Stack>
+                  </Button>
+                );
+              })}
+            </SimpleGrid>
+          </Box>
+
+          <Field.Root>
+            <Field.Label>Bet amount (₹)</Field.Label>
+            <Group attached width="full">
+              <IconButton
+                aria-label="Decrease amount by 100"
+                variant="outline"
+                disabled={amount < BET_STEP}
+                onClick={() => setAmount(amount - BET_STEP)}
+              >
+                <AppIcon name="minus" />
+              </IconButton>
+              <Input
+                value={amountText}
+                inputMode="numeric"
+                pattern="[0-9]*"
+                placeholder="Enter amount"
+                textAlign="center"
+                onChange={(event) => setAmountText(event.target.value.replace(/\D/g, '').replace(/^0+(?=\d)/, ''))}
+              />
+              <IconButton aria-label="Increase amount by 100" variant="outline" onClick={() => setAmount(amount + BET_STEP)}>
+                <AppIcon name="plus" />
+              </IconButton>
+            </Group>
+          </Field.Root>
+
+          <HStack gap="2" wrap="wrap" role="group" aria-label="Quick add">
+            {BET_QUICK_ADDS.map((add) => (
+              <Button key={add} size="sm" variant="subtle" onClick={() => setAmount(amount + add)} aria-label={`Add ₹${add}`}>
+                +{add}
+              </Button>
+            ))}
+          </HStack>
+
+          <HStack justify="space-between" bg="bg.muted" rounded="md" px="4" py="3">
+            <Text>Potential win</Text>
+            <Text fontWeight="bold" fontSize="lg" data-testid="potential-win">
+              {formatRupees(potentialWin(amount))}
+            </Text>
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            Wallet balance: {formatRupees(balance)}
+          </Text>
+
+          <Button
+            colorPalette="green"
+            size="lg"
+            disabled={teamId === null}
+            loading={placeBet.isPending}
+            loadingText="Placing bet..."
+            onClick={submit}
+          >
+            {teamId === null ? 'Select a team to bet' : 'Place Bet'}
+          </Button>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * /my-bets (spec §2.5): all the user's bets with their match and team. A failed load shows the inline
+ * error and the destructive 'Error loading bets' toast (spec §8.1).
+ */
+import { Container, Heading, Text } from '@chakra-ui/react';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
+import { useBets } from '../api/get-bets.ts';
+import { BETS_ERROR, BetList } from '../components/bet-list.tsx';
+
+export function MyBetsRoute() {
+  const bets = useBets();
+  useErrorToast(bets.error, 'Error loading bets');
+  return (
+    <Container maxW="4xl" py="6">
+      <Heading as="h1" size="2xl" mb="4">
+        My Bets
+      </Heading>
+      {bets.isPending ? (
+        <PageSpinner label="Loading bets" />
+      ) : bets.isError ? (
+        <Text color="red.700" role="alert">
+          {BETS_ERROR}
+        </Text>
+      ) : (
+        <BetList bets={bets.data} />
+      )}
+    </Container>
+  );
+}

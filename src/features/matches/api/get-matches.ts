@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Match } from '../../../domain/entities.ts';
+import type { MatchStatus } from '../../../domain/limits.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /api/matches?status=…: the live or upcoming matches. */
+export function getMatches(status: MatchStatus): Promise<Match[]> {
+  return api.get<Match[]>(`/api/matches?status=${encodeURIComponent(status)}`);
+}
+
+export function getMatchesQueryOptions(status: MatchStatus) {
+  return queryOptions({ queryKey: ['matches', { status }], queryFn: () => getMatches(status) });
+}
+
+export function useMatches(status: MatchStatus, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getMatchesQueryOptions(status), ...options });
+}

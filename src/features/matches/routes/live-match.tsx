@@ -1,0 +1,39 @@
+/** /live/{id} (spec §2.4): the match in detail, polled every 30 s, with the bet slip unless completed. */
+import { Container, Grid, Text } from '@chakra-ui/react';
+import { useParams } from 'react-router';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
+import { useMatchUpdates } from '../../../lib/use-match-updates.ts';
+import { useUser } from '../../auth/api/get-user.ts';
+import { BetSlip } from '../../bets/components/bet-slip.tsx';
+import { useMatch } from '../api/get-match.ts';
+import { MatchDetailCard } from '../components/match-detail-card.tsx';
+
+export const MATCH_NOT_FOUND = 'Match not found.';
+
+export function LiveMatchRoute() {
+  const { id } = useParams();
+  const matchId = Number(id);
+  const match = useMatch(matchId);
+  useMatchUpdates(matchId);
+  const { data: user } = useUser();
+  useErrorToast(match.error, 'Error loading match');
+
+  const validId = Number.isInteger(matchId) && matchId > 0;
+  return (
+    <Container maxW="5xl" py="6">
+      {validId && match.isPending ? (
+        <PageSpinner label="Loading match" />
+      ) : !validId || !match.data ? (
+        <Text fontSize="lg" textAlign="center" py="12" role={match.isError ? 'alert' : undefined}>
+          {match.isError ? 'Error loading match. Please try again later.' : MATCH_NOT_FOUND}
+        </Text>
+      ) : (
+        <Grid templateColumns={{ base: '1fr', md: match.data.status === 'completed' ? '1fr' : '3fr 2fr' }} gap="6" alignItems="start">
+          <MatchDetailCard match={match.data} headingLevel="h1" />
+          {match.data.status !== 'completed' && <BetSlip match={match.data} balance={user?.wallet_balance ?? 0} />}
+        </Grid>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DEPOSIT_REFERENCE } from '../../../domain/schemas.ts';
+import { aTransaction } from '../../../test/fixtures.ts';
+import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import { createDepositReference } from '../api/create-deposit.ts';
+import { DepositForm } from './deposit-form.tsx';
+
+describe('deposit form', () => {
+  it('starts at ₹1,000 with UPI as the only payment method', () => {
+    mockApi({});
+    renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue('1000');
+    const method = screen.getByRole('combobox', { name: 'Payment Method' });
+    expect(method).toHaveValue('upi');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['UPI']);
+  });
+
+  it('fills the quick amounts', async () => {
+    mockApi({});
+    const { user } = renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    for (const [label, value] of [['₹500', '500'], ['₹2,000', '2000'], ['₹5,000', '5000'], ['₹10,000', '10000']]) {
+      await user.click(screen.getByRole('button', { name: label }));
+      expect(screen.getByLabelText('Amount (₹)')).toHaveValue(value);
+    }
+  });
+
+  it('takes digits only in the amount, so a decimal cannot be entered', async () => {
+    mockApi({});
+    const { user } = renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    const amount = screen.getByLabelText('Amount (₹)');
+    await user.clear(amount);
+    await user.type(amount, '1000.5');
+    expect(amount).toHaveValue('10005');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(screen.queryByText('Minimum deposit amount is ₹500')).not.toBeInTheDocument();
+  });
+
+  it('refuses amounts under ₹500 and over ₹100,000', async () => {
+    const calls = mockApi({});
+    const { user } = renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    const amount = screen.getByLabelText('Amount (₹)');
+    await user.clear(amount);
+    await user.type(amount, '499');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(await screen.findByText('Minimum deposit amount is ₹500')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '100001');
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(await screen.findByText('Maximum deposit amount is ₹100,000')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('creates a pending deposit with a REF reference, toasts it and goes to the gateway after 1.5 s', async () => {
+    const calls = mockApi({
+      'POST /api/wallet/deposit': ({ body }) => ({
+        status: 201,
+        body: {
+          ...aTransaction(9, { status: 'pending', reference_id: (body as { reference: string }).reference }),
+          redirect_url: '/api/payments/sandbox?ref=x',
+        },
+      }),
+    });
+    const redirect = vi.fn();
+    const { user } = renderWithProviders(<DepositForm redirect={redirect} />);
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(await screen.findByText('Deposit request created')).toBeInTheDocument();
+    const body = calls[0].body as { amount: number; paymentMethod: string; reference: string; status: string };
+    expect(body).toMatchObject({ amount: 1000, paymentMethod: 'upi', status: 'pending' });
+    expect(body.reference).toMatch(DEPOSIT_REFERENCE);
+    expect(screen.getByText(`Reference #${body.reference}. Awaiting confirmation.`)).toBeInTheDocument();
+    expect(redirect).not.toHaveBeenCalled();
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/api/payments/sandbox?ref=x'), { timeout: 2500 });
+  });
+
+  it("shows 'Request failed' with the server's message", async () => {
+    mockApi({ 'POST /api/wallet/deposit': { status: 403, body: { message: 'Account suspended' } } });
+    const { user } = renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(await screen.findByText('Request failed')).toBeInTheDocument();
+    expect(screen.getByText('403: Account suspended')).toBeInTheDocument();
+  });
+});
+
+describe('deposit reference', () => {
+  it('reads REF-{timestamp}-{4 uppercase letters}', () => {
+    expect(createDepositReference(1763700000000, () => 0)).toBe('REF-1763700000000-AAAA');
+    expect(createDepositReference()).toMatch(DEPOSIT_REFERENCE);
+  });
+});

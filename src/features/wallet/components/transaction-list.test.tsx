@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aTransaction } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { NO_TRANSACTIONS, TRANSACTIONS_ERROR, TransactionList } from './transaction-list.tsx';
+
+/** 25 transactions: every third a withdrawal, the rest deposits. */
+const ledger = Array.from({ length: 25 }, (_, index) =>
+  index % 3 === 0
+    ? aTransaction(index + 1, { type: 'withdrawal', amount: -500, status: 'pending' })
+    : aTransaction(index + 1, { type: 'deposit', amount: 1000 }),
+);
+
+const rows = () => within(screen.getByRole('list', { name: 'Transaction list' })).getAllByRole('listitem');
+
+describe('transaction list', () => {
+  it('shows 3 items in the overview, in a 350 px scroll area', () => {
+    renderWithProviders(<TransactionList transactions={ledger} />);
+    expect(rows()).toHaveLength(3);
+    expect(screen.getByRole('region', { name: 'Transactions' })).toHaveStyle({ maxHeight: '350px' });
+  });
+
+  it('shows 10 items in the detailed view, in a 600 px scroll area', () => {
+    renderWithProviders(<TransactionList transactions={ledger} detailed />);
+    expect(rows()).toHaveLength(10);
+    expect(screen.getByRole('region', { name: 'Transactions' })).toHaveStyle({ maxHeight: '600px' });
+  });
+
+  it('adds 10 with Load More and hides it when everything is shown', async () => {
+    const { user } = renderWithProviders(<TransactionList transactions={ledger} />);
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(rows()).toHaveLength(13);
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(rows()).toHaveLength(23);
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(rows()).toHaveLength(25);
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it('filters deposits and withdrawals', async () => {
+    const { user } = renderWithProviders(<TransactionList transactions={ledger} detailed />);
+    await user.click(screen.getByRole('button', { name: 'Withdrawals' }));
+    expect(screen.getByRole('button', { name: 'Withdrawals' })).toHaveAttribute('aria-pressed', 'true');
+    expect(rows()).toHaveLength(9);
+    expect(rows().every((row) => within(row).queryByText('Withdrawal'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deposits' }));
+    expect(rows()).toHaveLength(10);
+    expect(rows().every((row) => within(row).queryByText('Deposit'))).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(rows()).toHaveLength(16);
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(rows()).toHaveLength(10);
+  });
+
+  it('shows signed amounts in rupees', () => {
+    renderWithProviders(<TransactionList transactions={[aTransaction(1, { amount: 150000 }), aTransaction(2, { amount: -500, type: 'withdrawal' })]} />);
+    expect(screen.getByText('+₹1,50,000')).toBeInTheDocument();
+    expect(screen.getByText('-₹500')).toBeInTheDocument();
+  });
+
+  it('shows the empty and error texts', () => {
+    const { unmount } = renderWithProviders(<TransactionList transactions={[]} />);
+    expect(screen.getByText(NO_TRANSACTIONS)).toBeInTheDocument();
+    expect(NO_TRANSACTIONS).toBe('No transactions found.');
+    unmount();
+    renderWithProviders(<TransactionList transactions={undefined} isError />);
+    expect(screen.getByText(TRANSACTIONS_ERROR)).toBeInTheDocument();
+    expect(TRANSACTIONS_ERROR).toBe('Error loading transactions. Please try again later.');
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The wallet's transaction list (spec §2.6): 3 items in the compact overview or 10 in the detailed view,
+ * Load More adds 10, filters all / deposits / withdrawals, a scroll area of 350 px (600 px detailed).
+ */
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { Transaction } from '../../../domain/entities.ts';
+import type { TransactionStatus, TransactionType } from '../../../domain/limits.ts';
+import { formatDate, formatSignedRupees, formatTime } from '../../../lib/format.ts';
+
+export const NO_TRANSACTIONS = 'No transactions found.';
+export const TRANSACTIONS_ERROR = 'Error loading transactions. Please try again later.';
+export const LOAD_MORE_STEP = 10;
+
+export type TransactionFilter = 'all' | 'deposits' | 'withdrawals';
+
+const filters: { value: TransactionFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'deposits', label: 'Deposits' },
+  { value: 'withdrawals', label: 'Withdrawals' },
+];
+
+const typeLabels: Record<TransactionType, string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  bet_placed: 'Bet Placed',
+  bet_won: 'Bet Won',
+  bet_lost: 'Bet Lost',
+  bet_refund: 'Bet Refund',
+  referral_bonus: 'Referral Bonus',
+  admin_adjustment: 'Adjustment',
+};
+
+const statusPalettes: Record<TransactionStatus, string> = { pending: 'orange', completed: 'green', failed: 'red' };
+
+function matches(filter: TransactionFilter, transaction: Transaction): boolean {
+  if (filter === 'deposits') return transaction.type === 'deposit';
+  if (filter === 'withdrawals') return transaction.type === 'withdrawal';
+  return true;
+}
+
+export interface TransactionListProps {
+  transactions: Transaction[] | undefined;
+  isLoading?: boolean;
+  isError?: boolean;
+  /** detailed: 10 items and 600 px; otherwise 3 items and 350 px */
+  detailed?: boolean;
+}
+
+export function TransactionList({ transactions, isLoading, isError, detailed = false }: TransactionListProps) {
+  const pageSize = detailed ? 10 : 3;
+  const [filter, setFilter] = useState<TransactionFilter>('all');
+  const [visible, setVisible] = useState(pageSize);
+  const filtered = (transactions ?? []).filter((transaction) => matches(filter, transaction));
+  const shown = filtered.slice(0, visible);
+
+  return (
+    <Stack gap="3">
+      <HStack role="group" aria-label="Filter transactions" gap="2">
+        {filters.map(({ value, label }) => (
+          <Button
+            key={value}
+            size="xs"
+            variant={filter === value ? 'solid' : 'outline'}
+            colorPalette="blue"
+            aria-pressed={filter === value}
+            onClick={() => {
+              setFilter(value);
+              setVisible(pageSize);
+            }}
+          >
+            {label}
+          </Button>
+        ))}
+      </HStack>
+      <Box
+        maxH={detailed ? '600px' : '350px'}
+        overflowY="auto"
+        tabIndex={0}
+        aria-label="Transactions"
+        role="region"
+        data-testid="transaction-scroll"
+      >
+        {isLoading ? (
+          <Text color="fg.muted">Loading transactions...</Text>
+        ) : isError ? (
+          <Text color="red.700" role="alert">
+            {TRANSACTIONS_ERROR}
+          </Text>
+        ) : shown.length === 0 ? (
+          <Text color="fg.muted">{NO_TRANSACTIONS}</Text>
+        ) : (
+          <Stack as="ul" gap="2" aria-label="Transaction list">
+            {shown.map((transaction) => (
+              <HStack
+                as="li"
+                key={transaction.id}
+                justify="space-between"
+                borderWidth="1px"
+                rounded="md"
+                px="3"
+                py="2"
+                listStyleType="none"
+              >
+                <Stack gap="0" minW="0">
+                  <Text fontWeight="medium">{typeLabels[transaction.type] ?? transaction.type}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {formatDate(transaction.created_at)} · {formatTime(transaction.created_at)}
+                  </Text>
+                  {transaction.reference_id && (
+                    <Text fontSize="xs" color="fg.muted" truncate>
+                      {transaction.reference_id}
+                    </Text>
+                  )}
+                </Stack>
+                <Stack gap="1" align="end" flexShrink={0}>
+                  <Text fontWeight="semibold" color={transaction.amount >= 0 ? 'green.700' : 'red.700'}>
+                    {formatSignedRupees(transaction.amount)}
+                  </Text>
+                  <Badge size="sm" colorPalette={statusPalettes[transaction.status] ?? 'gray'}>
+                    {transaction.status}
+                  </Badge>
+                </Stack>
+              </HStack>
+            ))}
+          </Stack>
+        )}
+      </Box>
+      {filtered.length > visible && (
+        <Button variant="outline" size="sm" onClick={() => setVisible((count) => count + LOAD_MORE_STEP)}>
+          Load More
+        </Button>
+      )}
+    </Stack>
+  );
+}

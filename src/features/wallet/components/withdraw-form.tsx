@@ -1,0 +1,175 @@
+/**
+ * Withdraw (spec §2.6, §5): amount (digits only, as typed) and one of the user's bank accounts, processing
+ * 24-48 hours, fee ₹0. A user without a bank account gets a dialog pointing to the Bank Accounts tab when
+ * the form opens and again on submitting. Before sending: signed in, balance covers the amount, and one
+ * completed deposit of ₹1,000 or more. While the transactions or bank accounts failed to load, those checks
+ * cannot be made: the form shows the error and does not submit.
+ */
+import { Box, Button, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { BankAccount, Transaction, User } from '../../../domain/entities.ts';
+import { messages } from '../../../domain/messages.ts';
+import { formatRupees } from '../../../domain/money.ts';
+import { withdrawalSchema, type WithdrawalInput } from '../../../domain/schemas.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormStack } from '../../../components/ui/form-stack.tsx';
+import { notify } from '../../../components/ui/toaster.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { digitsOnlyChange } from '../../../lib/digits-only.ts';
+import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
+import { hasQualifyingDeposit } from '../api/get-transactions.ts';
+
+export const NO_BANK_ACCOUNT = 'You need to add a bank account before withdrawing funds.';
+
+const [depositTitle, depositDescription] = messages.qualifyingDepositRequired.split(': ');
+
+export interface WithdrawFormProps {
+  user: User | null | undefined;
+  bankAccounts: BankAccount[];
+  transactions: Transaction[];
+  onAddBankAccount: () => void;
+  /** Why the transactions or bank accounts are missing (their load failed); blocks submission. */
+  loadError?: string;
+}
+
+function maskedNumber(accountNumber: string): string {
+  return `••••${accountNumber.slice(-4)}`;
+}
+
+/** The dialog of spec §2.6 for a user without a bank account; its button leads to the Bank Accounts tab. */
+function NoBankAccountDialog({ open, onOpenChange, onAddBankAccount }: { open: boolean; onOpenChange: (open: boolean) => void; onAddBankAccount: () => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" placement="center" lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Withdraw Funds</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Dialog.Description color="fg">{NO_BANK_ACCOUNT}</Dialog.Description>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button
+                colorPalette="blue"
+                onClick={() => {
+                  onOpenChange(false);
+                  onAddBankAccount();
+                }}
+              >
+                Add Bank Account
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccount, loadError }: WithdrawFormProps) {
+  const withdrawal = useCreateWithdrawal();
+  const noBankAccount = !loadError && bankAccounts.length === 0;
+  const [askForBankAccount, setAskForBankAccount] = useState(noBankAccount);
+  const { register, handleSubmit, reset, formState: { errors } } = useForm<z.input<typeof withdrawalSchema>, unknown, WithdrawalInput>({
+    resolver: zodResolver(withdrawalSchema),
+    defaultValues: { amount: '', bankAccountId: bankAccounts.length === 1 ? String(bankAccounts[0].id) : '' },
+  });
+  const amountField = register('amount');
+
+  const validateAndSend = handleSubmit((values) => {
+    if (!user) {
+      notify({ title: 'Authentication error', description: 'Please log in to withdraw funds', variant: 'destructive' });
+      return;
+    }
+    if (user.wallet_balance < values.amount) {
+      notify({
+        title: messages.insufficientBalance,
+        description: `Your current balance is ${formatRupees(user.wallet_balance)}.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (!hasQualifyingDeposit(transactions)) {
+      notify({ title: depositTitle, description: depositDescription, variant: 'destructive' });
+      return;
+    }
+    withdrawal.mutate(values, {
+      onSuccess: () => {
+        notify({
+          title: 'Withdrawal request submitted',
+          description: `${formatRupees(values.amount)} will be credited to your bank account within 24-48 hours.`,
+        });
+        reset({ amount: '', bankAccountId: values.bankAccountId });
+      },
+      onError: (error) => notify({ title: 'Withdrawal failed', description: errorMessage(error), variant: 'destructive' }),
+    });
+  });
+  const onSubmit: typeof validateAndSend = (event) => {
+    if (loadError) {
+      event?.preventDefault();
+      return Promise.resolve();
+    }
+    if (noBankAccount) {
+      event?.preventDefault();
+      setAskForBankAccount(true);
+      return Promise.resolve();
+    }
+    return validateAndSend(event);
+  };
+
+  return (
+    <FormStack onSubmit={onSubmit} noValidate aria-label="Withdraw funds">
+      <NoBankAccountDialog open={noBankAccount && askForBankAccount} onOpenChange={setAskForBankAccount} onAddBankAccount={onAddBankAccount} />
+      {loadError && (
+        <Text color="fg.error" role="alert">
+          {loadError}
+        </Text>
+      )}
+      <Text fontSize="sm">
+        Available balance: <strong>{formatRupees(user?.wallet_balance ?? 0)}</strong>
+      </Text>
+      <FormField label="Amount (₹)" error={errors.amount?.message}>
+        <Input
+          {...amountField}
+          onChange={digitsOnlyChange(amountField.onChange)}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="Enter amount"
+        />
+      </FormField>
+      <FormField label="Bank Account" error={errors.bankAccountId?.message}>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...register('bankAccountId')} placeholder="Select a bank account">
+            {bankAccounts.map((account) => (
+              <option key={account.id} value={String(account.id)}>
+                {account.bank_name} {maskedNumber(account.account_number)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <Box bg="bg.muted" rounded="md" p="3" fontSize="sm">
+        <HStack justify="space-between">
+          <Text>Processing time</Text>
+          <Text fontWeight="medium">24-48 hours</Text>
+        </HStack>
+        <HStack justify="space-between">
+          <Text>Fee</Text>
+          <Text fontWeight="medium">₹0</Text>
+        </HStack>
+      </Box>
+      <Button type="submit" colorPalette="blue" loading={withdrawal.isPending} loadingText="Submitting..." disabled={Boolean(loadError)}>
+        Request Withdrawal
+      </Button>
+    </FormStack>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * /wallet (spec §2.6): Overview, Deposit, Withdraw and Bank Accounts tabs. The other tabs' forms load after
+ * the Overview has painted (or at once when their tab is chosen), out of the first screen's download.
+ */
+import { Card, Container, Heading, Stack, Tabs } from '@chakra-ui/react';
+import { useState } from 'react';
+import { deferredModule, useDeferredModule } from '../../../components/ui/deferred-module.ts';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
+import { useUser } from '../../auth/api/get-user.ts';
+import { useBankAccounts } from '../../bank-accounts/api/get-bank-accounts.ts';
+import { useTransactions } from '../api/get-transactions.ts';
+import { BalanceCard } from '../components/balance-card.tsx';
+import { TRANSACTIONS_ERROR, TransactionList } from '../components/transaction-list.tsx';
+
+type WalletTab = 'overview' | 'deposit' | 'withdraw' | 'bank-accounts';
+
+const BANK_ACCOUNTS_ERROR = 'Error loading bank accounts. Please try again later.';
+
+const walletForms = deferredModule(() => import('../components/wallet-forms.ts'));
+
+export function WalletRoute() {
+  const [tab, setTab] = useState<WalletTab>('overview');
+  const user = useUser();
+  const transactions = useTransactions();
+  const bankAccounts = useBankAccounts();
+  const forms = useDeferredModule(walletForms);
+  const selectTab = (value: string) => {
+    setTab(value as WalletTab);
+    walletForms.load(); // at once when a form's tab is chosen before the idle-time load
+  };
+  useErrorToast(user.error, 'Failed to fetch user');
+  useErrorToast(transactions.error, 'Failed to fetch transactions');
+
+  if (user.isPending) return <PageSpinner label="Loading wallet" />;
+  const current = user.data;
+  // The withdrawal checks need both lists: without them the form would answer wrongly, so it is blocked.
+  const withdrawLoadError = transactions.isError ? TRANSACTIONS_ERROR : bankAccounts.isError ? BANK_ACCOUNTS_ERROR : undefined;
+
+  return (
+    <Container maxW="4xl" py="6">
+      <Stack gap="5">
+        <Heading as="h1" size="2xl">
+          My Wallet
+        </Heading>
+        <BalanceCard balance={current?.wallet_balance ?? 0} />
+        <Tabs.Root value={tab} onValueChange={(details) => selectTab(details.value)} variant="line" lazyMount unmountOnExit>
+          <Tabs.List overflowX="auto">
+            <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
+            <Tabs.Trigger value="deposit">Deposit</Tabs.Trigger>
+            <Tabs.Trigger value="withdraw">Withdraw</Tabs.Trigger>
+            <Tabs.Trigger value="bank-accounts">Bank Accounts</Tabs.Trigger>
+          </Tabs.List>
+          <Card.Root mt="4">
+            <Card.Body>
+              <Tabs.Content value="overview" p="0">
+                <Heading as="h2" size="md" mb="3">
+                  Transaction History
+                </Heading>
+                <TransactionList
+                  detailed
+                  transactions={transactions.data}
+                  isLoading={transactions.isPending}
+                  isError={transactions.isError}
+                />
+              </Tabs.Content>
+              <Tabs.Content value="deposit" p="0">
+                <Heading as="h2" size="md" mb="3">
+                  Deposit Funds
+                </Heading>
+                {forms ? <forms.DepositForm /> : <PageSpinner />}
+              </Tabs.Content>
+              <Tabs.Content value="withdraw" p="0">
+                <Heading as="h2" size="md" mb="3">
+                  Withdraw Funds
+                </Heading>
+                {!forms || bankAccounts.isPending || transactions.isPending ? (
+                  <PageSpinner />
+                ) : (
+                  <forms.WithdrawForm
+                    user={current}
+                    bankAccounts={bankAccounts.data ?? []}
+                    transactions={transactions.data ?? []}
+                    onAddBankAccount={() => setTab('bank-accounts')}
+                    loadError={withdrawLoadError}
+                  />
+                )}
+              </Tabs.Content>
+              <Tabs.Content value="bank-accounts" p="0">
+                <Stack gap="6">
+                  <Stack gap="3">
+                    <Heading as="h2" size="md">
+                      Bank Accounts
+                    </Heading>
+                    {!forms || bankAccounts.isPending ? <PageSpinner /> : <forms.BankAccountList accounts={bankAccounts.data ?? []} />}
+                  </Stack>
+                  {current && forms && (
+                    <Stack gap="3">
+                      <Heading as="h3" size="sm">
+                        Add Bank Account
+                      </Heading>
+                      <forms.BankAccountForm userId={current.id} />
+                    </Stack>
+                  )}
+                </Stack>
+              </Tabs.Content>
+            </Card.Body>
+          </Card.Root>
+        </Tabs.Root>
+      </Stack>
+    </Container>
+  );
+}

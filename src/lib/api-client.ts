@@ -1,0 +1,58 @@
+/**
+ * The one fetch wrapper of the SPA (spec §7, §8): cookies on every call, JSON bodies with a JSON content
+ * type, and any non-OK answer raised as an ApiError whose message reads '{status}: {message}'.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(`${status}: ${message}`);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+async function errorText(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  if (!text) return response.statusText || 'Request failed';
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    if (typeof body.message === 'string' && body.message) return body.message;
+  } catch {
+    // not JSON: show the text itself
+  }
+  return text;
+}
+
+async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new ApiError(response.status, await errorText(response));
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(url: string) => request<T>('GET', url),
+  /** A read that yields null instead of failing on 401 (the current-user lookup, spec §7). */
+  getOrNull: async <T>(url: string): Promise<T | null> => {
+    try {
+      return await request<T>('GET', url);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  post: <T>(url: string, body?: unknown) => request<T>('POST', url, body),
+  patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body),
+};
+
+/** The text a destructive toast shows for a failed call. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,15 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** Query defaults of spec §7: fresh for 60 s, refetch on focus and mount, no retries. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 60_000,
+      refetchInterval: false,
+      refetchOnWindowFocus: true,
+      refetchOnMount: true,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

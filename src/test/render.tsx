@@ -1,0 +1,55 @@
+/** Renders a component with the app's providers, a fresh query cache and a memory router. */
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { system } from '../app/system.ts';
+import { Toaster } from '../components/ui/toaster.tsx';
+
+export function renderWithProviders(ui: ReactElement, { route = '/', queryClient }: { route?: string; queryClient?: QueryClient } = {}) {
+  const client =
+    queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } } });
+  const user = userEvent.setup();
+  const result = render(
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <Toaster />
+      </QueryClientProvider>
+    </ChakraProvider>,
+  );
+  return { ...result, user, queryClient: client };
+}
+
+export interface RecordedCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+type Handler = (call: RecordedCall) => { status?: number; body?: unknown } | undefined;
+
+/** Replaces fetch with a table of `'METHOD /path'` handlers and records every call. */
+export function mockApi(routes: Record<string, Handler | { status?: number; body?: unknown }>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const call = { method, url, body };
+    calls.push(call);
+    const path = url.replace(/^https?:\/\/[^/]+/, '');
+    const entry = routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`];
+    const answer = typeof entry === 'function' ? entry(call) : entry;
+    if (!answer) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}

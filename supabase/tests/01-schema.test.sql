@@ -1,0 +1,90 @@
+-- Schema-wide guarantees: RLS everywhere in public, privileges of the API roles, function hardening
+-- (Supabase lints 0028/0029 are not in CLI 3.1.0's advisors, so they are asserted here), reference data.
+begin;
+set local search_path = tests, public;
+select plan(18);
+
+/** Tables and RLS */
+
+select tables_are('public', array['users', 'bank_accounts', 'transactions', 'teams', 'matches', 'bets', 'audit_log'],
+  'public holds exactly the product tables');
+select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys'],
+  'app holds the private tables');
+select is_empty($$
+  select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity
+$$, 'RLS is enabled on every public table');
+select is_empty($$
+  select polname from pg_policy p join pg_class c on c.oid = p.polrelid join pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = 'public' and p.polcmd <> 'r'
+$$, 'there are only select policies: writes go through app functions');
+
+/** Table privileges */
+
+select is_empty($$
+  select table_name, grantee, privilege_type from information_schema.role_table_grants
+  where table_schema = 'public' and grantee in ('anon', 'authenticated', 'service_role')
+    and privilege_type <> 'SELECT'
+$$, 'no API role may insert, update or delete public tables');
+select is_empty($$
+  select table_name from information_schema.role_table_grants
+  where table_schema = 'public' and grantee = 'anon' and table_name not in ('teams', 'matches')
+$$, 'anon reads only teams and matches');
+select ok(bool_and(has_table_privilege('authenticated', 'public.' || t, 'select')),
+  'authenticated may select every public table (RLS decides the rows)')
+  from unnest(array['users', 'bank_accounts', 'transactions', 'teams', 'matches', 'bets', 'audit_log']) t;
+select is_empty($$
+  select table_name, grantee from information_schema.role_table_grants
+  where table_schema = 'app' and grantee in ('anon', 'authenticated', 'service_role', 'PUBLIC')
+$$, 'no API role has any privilege on the private app tables');
+
+/** Function hardening */
+
+select is_empty($$
+  select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema')
+    and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
+$$, 'no SECURITY DEFINER function is executable by anon or authenticated (lints 0028/0029)');
+select is_empty($$
+  select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where n.nspname = 'app' and has_function_privilege('anon', p.oid, 'execute')
+$$, 'anon can execute nothing in app');
+select set_eq($$
+  select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where n.nspname = 'app' and has_function_privilege('authenticated', p.oid, 'execute')
+$$, array['app.current_user_id()', 'app.is_admin()'],
+  'authenticated can execute only the two RLS helpers in app');
+select is_empty($$
+  select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where n.nspname = 'app' and p.prosecdef
+    and not coalesce(p.proconfig @> array['search_path=""'], false)
+$$, 'every SECURITY DEFINER function has an empty search_path');
+select is_empty($$
+  select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where n.nspname = 'app' and not exists (select 1 from unnest(p.proconfig) c where c like 'search_path=%')
+$$, 'every function in app pins its search_path');
+select ok(not has_schema_privilege('anon', 'app', 'usage'), 'anon has no usage on schema app');
+select set_eq($$
+  select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where n.nspname = 'app' and has_function_privilege('service_role', p.oid, 'execute') and p.prosecdef
+$$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 'resolve_session', 'delete_session',
+          'begin_attempt', 'finish_attempt', 'idempotency_lookup', 'idempotency_save',
+          'request_deposit', 'complete_deposit', 'add_bank_account', 'request_withdrawal', 'reconcile',
+          'place_bet', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
+          'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats'],
+  'service_role can execute exactly the business functions of the API contract');
+
+/** Reference data and settings */
+
+select results_eq('select id, name::text, short_name::text from public.teams order by id',
+  $$ values (1::bigint, 'Mumbai Indians', 'MI'), (2, 'Chennai Super Kings', 'CSK'),
+     (3, 'Royal Challengers Bangalore', 'RCB'), (4, 'Kolkata Knight Riders', 'KKR'), (5, 'Delhi Capitals', 'DC'),
+     (6, 'Punjab Kings', 'PBKS'), (7, 'Rajasthan Royals', 'RR'), (8, 'Sunrisers Hyderabad', 'SRH'),
+     (9, 'Gujarat Titans', 'GT'), (10, 'Lucknow Super Giants', 'LSG') $$,
+  'the ten fixed teams of spec §3.8');
+select is((select value from app.settings where key = 'referral_bonus_amount'), '100'::jsonb,
+  'referral bonus defaults to 100');
+select has_trigger('public', 'matches', 'matches_notify', 'match changes are announced with pg_notify');
+
+select * from finish();
+rollback;

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Client, createAdmin, database, randomIp, registerPlayer, startServer, unique, type Db, type TestServer,
+} from '../support/api.ts';
+
+describe('authentication: /api/register, /api/login, /api/user, /api/logout', () => {
+  let server: TestServer;
+  let db: Db;
+  beforeAll(async () => {
+    [server, db] = await Promise.all([startServer(), database()]);
+  });
+  afterAll(() => Promise.all([server?.stop(), db?.end()]));
+
+  it('answers GET /api/user with 401 Not authenticated when signed out', async () => {
+    const answer = await new Client(server.url).get('/api/user');
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ message: 'Not authenticated' });
+  });
+
+  it('registers a player, signs them in with an HttpOnly cookie and stores only hashes', async () => {
+    const client = new Client(server.url);
+    const username = unique('reg');
+    const answer = await client.post('/api/register', {
+      name: 'Rahul Sharma', username, email: `${username}@Example.com`, password: 'secret1', phone: '9876543210',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ username, name: 'Rahul Sharma', role: 'user', status: 'active', wallet_balance: 0, phone: '9876543210' });
+    expect(answer.body).not.toHaveProperty('password');
+    expect(answer.body).not.toHaveProperty('password_hash');
+    expect(answer.body.referral_code).toMatch(/^[A-Z0-9]{8}$/);
+
+    const cookie = answer.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).not.toContain('Secure'); // plain http here
+
+    const token = client.cookie!.split('=')[1];
+    const [session] = await db`select token_hash, expires_at from app.sessions where user_id = ${answer.body.id}`;
+    expect(session.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    const days = (new Date(session.expires_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const [credentials] = await db`select password_hash from app.credentials where user_id = ${answer.body.id}`;
+    expect(credentials.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+
+    const me = await client.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual(answer.body);
+  });
+
+  it('ignores role and status sent with a registration', async () => {
+    const player = await registerPlayer(server, { role: 'admin', status: 'banned', wallet_balance: 99999 });
+    const [row] = await db`select role, status, wallet_balance from public.users where id = ${player.id}`;
+    expect(row).toEqual({ role: 'user', status: 'active', wallet_balance: 0 });
+    expect((await player.client.get('/api/admin/users')).status).toBe(403);
+  });
+
+  it.each([
+    [{ name: 'A' }, 'Name must be at least 2 characters'],
+    [{ username: 'ab' }, 'Username must be at least 3 characters'],
+    [{ email: 'not-an-email' }, 'Please enter a valid email'],
+    [{ password: '12345' }, 'Password must be at least 6 characters'],
+  ])('refuses registration %j with 400 "%s"', async (override, message) => {
+    const username = unique('bad');
+    const answer = await new Client(server.url).post('/api/register', {
+      name: 'Valid Name', username, email: `${username}@example.com`, password: 'secret1', ...override,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message });
+  });
+
+  it('refuses a taken username (any case) and a taken email with 409', async () => {
+    const player = await registerPlayer(server);
+    const again = await new Client(server.url).post('/api/register', {
+      name: 'Someone', username: player.username.toUpperCase(), email: `${unique('x')}@example.com`, password: 'secret1',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'Username already exists' });
+    const email = await new Client(server.url).post('/api/register', {
+      name: 'Someone', username: unique('y'), email: `${player.username}@example.com`, password: 'secret1',
+    });
+    expect(email.status).toBe(409);
+    expect(email.body).toEqual({ message: 'Email already registered' });
+  });
+
+  it('links a referral code to the referrer and refuses an unknown one', async () => {
+    const referrer = await registerPlayer(server);
+    const [{ referral_code }] = await db`select referral_code from public.users where id = ${referrer.id}`;
+    const referred = await registerPlayer(server, { referral_code });
+    const [row] = await db`select referred_by from public.users where id = ${referred.id}`;
+    expect(row.referred_by).toBe(referrer.id);
+    const username = unique('ref');
+    const bad = await new Client(server.url).post('/api/register', {
+      name: 'Someone', username, email: `${username}@example.com`, password: 'secret1', referral_code: 'NOPE1234',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: 'Invalid referral code' });
+  });
+
+  it('signs in with the right password (username case-insensitive) and refuses a wrong one with 401', async () => {
+    const player = await registerPlayer(server);
+    const client = new Client(server.url);
+    const ok = await client.post('/api/login', { username: player.username.toUpperCase(), password: player.password });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ id: player.id, username: player.username });
+    expect((await client.get('/api/user')).status).toBe(200);
+
+    const wrong = await new Client(server.url).post('/api/login', { username: player.username, password: 'wrong-password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'Invalid username or password' });
+    const unknown = await new Client(server.url).post('/api/login', { username: unique('ghost'), password: 'whatever1' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ message: 'Invalid username or password' });
+  });
+
+  it.each([
+    [{ username: 'ab', password: 'secret1' }, 'Username must be at least 3 characters'],
+    [{ username: 'abc', password: '12345' }, 'Password must be at least 6 characters'],
+  ])('refuses login %j with 400 "%s"', async (body, message) => {
+    const answer = await new Client(server.url).post('/api/login', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message });
+  });
+
+  it('logs out: the session row is deleted and the cookie no longer works', async () => {
+    const player = await registerPlayer(server);
+    const saved = player.client.cookie;
+    const answer = await player.client.post('/api/logout');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('set-cookie')).toMatch(/^session=;/);
+    const [{ count }] = await db`select count(*)::int as count from app.sessions where user_id = ${player.id}`;
+    expect(count).toBe(0);
+    const replay = new Client(server.url);
+    replay.cookie = saved;
+    expect((await replay.get('/api/user')).status).toBe(401);
+  });
+
+  it('refuses a banned user at login with 403 and ends their sessions; a suspended user may sign in', async () => {
+    const admin = await createAdmin(server, db);
+    const banned = await registerPlayer(server);
+    expect((await admin.client.patch(`/api/admin/users/${banned.id}/status`, { status: 'banned' })).status).toBe(200);
+    expect((await banned.client.get('/api/user')).status).toBe(401);
+    const login = await new Client(server.url).post('/api/login', { username: banned.username, password: banned.password });
+    expect(login.status).toBe(403);
+    expect(login.body).toEqual({ message: 'Your account is banned' });
+
+    const suspended = await registerPlayer(server);
+    await admin.client.patch(`/api/admin/users/${suspended.id}/status`, { status: 'suspended' });
+    const again = await new Client(server.url).post('/api/login', { username: suspended.username, password: suspended.password });
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('suspended');
+  });
+
+  it('rate-limits failed logins per username with 429', async () => {
+    const player = await registerPlayer(server);
+    for (let i = 0; i < 10; i++) {
+      const attempt = await new Client(server.url, randomIp()).post('/api/login', { username: player.username, password: 'wrong-pass' });
+      expect(attempt.status).toBe(401);
+    }
+    const blocked = await new Client(server.url).post('/api/login', { username: player.username, password: player.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: 'Too many attempts. Please try again in a few minutes.' });
+  });
+
+  it('rate-limits registrations per client IP with 429, successful or not', async () => {
+    const ip = randomIp();
+    const register = (username: string) => new Client(server.url, ip).post('/api/register', {
+      name: 'Rate Limited', username, email: `${unique('rl')}@example.com`, password: 'secret1',
+    });
+    const taken = unique('rl');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await register(unique('rl'))).status);
+    for (let i = 0; i < 6; i++) statuses.push((await register(taken)).status);
+    // five new accounts, then `taken` once and four refusals (409): ten attempts, the eleventh is refused
+    expect(statuses).toEqual([...Array(6).fill(201), ...Array(4).fill(409), 429]);
+  });
+});

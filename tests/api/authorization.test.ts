@@ -1,0 +1,133 @@
+/**
+ * The authorization matrix: every route × {anonymous, player, another player, suspended, banned, admin},
+ * generated from ONE table. A final check compares the table with GET /api/openapi.json, so a new route
+ * without a row fails here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Client, createAdmin, createMatch, database, depositReference, registerPlayer, startServer,
+  type Db, type Player, type TestServer,
+} from '../support/api.ts';
+
+type Actor = 'anonymous' | 'player' | 'other' | 'suspended' | 'banned' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'player', 'other', 'suspended', 'banned', 'admin'];
+
+interface Fixtures { player: Player; matchId: number; accountId: number }
+interface Row {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** the OpenAPI path template */
+  route: string;
+  path: (f: Fixtures) => string;
+  body?: (f: Fixtures) => unknown;
+  headers?: Record<string, string>;
+  /** The answer is a never-ending stream: only its status is checked. */
+  stream?: true;
+  expect: [anonymous: number, player: number, other: number, suspended: number, banned: number, admin: number];
+}
+
+const NONE = 99999999;
+const ADMIN = (ok: number): Row['expect'] => [401, 403, 403, 403, 401, ok];
+const SIGNED_IN = (ok: number): Row['expect'] => [401, ok, ok, ok, 401, ok];
+const PUBLIC = (ok: number): Row['expect'] => [ok, ok, ok, ok, ok, ok];
+const account = () => ({ account_holder: 'Holder Name', account_number: `9${Date.now()}`.slice(0, 14), ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank' });
+
+const TABLE: Row[] = [
+  { method: 'GET', route: '/api/health', path: () => '/api/health', expect: PUBLIC(200) },
+  { method: 'GET', route: '/api/user', path: () => '/api/user', expect: SIGNED_IN(200) },
+  { method: 'POST', route: '/api/login', path: () => '/api/login', body: () => ({ username: 'nobody-here', password: 'wrong-pass' }), expect: PUBLIC(401) },
+  { method: 'POST', route: '/api/register', path: () => '/api/register', body: () => ({}), expect: PUBLIC(400) },
+  { method: 'GET', route: '/api/matches', path: () => '/api/matches', expect: PUBLIC(200) },
+  { method: 'GET', route: '/api/matches/{id}', path: (f) => `/api/matches/${f.matchId}`, expect: PUBLIC(200) },
+  { method: 'GET', route: '/api/live/matches', path: (f) => `/api/live/matches?id=${f.matchId}`, stream: true, expect: PUBLIC(200) },
+  { method: 'GET', route: '/api/bets', path: () => '/api/bets', expect: SIGNED_IN(200) },
+  // nobody here has funds: 409 means "authorized, then refused for balance"
+  { method: 'POST', route: '/api/bets', path: () => '/api/bets', body: (f) => ({ match_id: f.matchId, team_id: 1, amount: 1000 }), expect: [401, 409, 409, 403, 401, 409] },
+  { method: 'POST', route: '/api/wallet/deposit', path: () => '/api/wallet/deposit', body: () => ({ amount: 500, paymentMethod: 'upi', reference: depositReference() }), expect: [401, 201, 201, 403, 401, 201] },
+  // the account belongs to `player`: everyone else is refused it
+  { method: 'POST', route: '/api/wallet/withdraw', path: () => '/api/wallet/withdraw', body: (f) => ({ amount: 500, bankAccountId: f.accountId }), expect: [401, 409, 403, 403, 401, 403] },
+  { method: 'GET', route: '/api/wallet/transactions', path: (f) => `/api/wallet/transactions?userId=${f.player.id}`, expect: [401, 200, 403, 403, 401, 200] },
+  { method: 'GET', route: '/api/bank-accounts', path: () => '/api/bank-accounts', expect: SIGNED_IN(200) },
+  { method: 'POST', route: '/api/bank-accounts', path: () => '/api/bank-accounts', body: account, expect: SIGNED_IN(201) },
+  { method: 'POST', route: '/api/payments/webhook', path: () => '/api/payments/webhook', body: () => ({ reference: 'REF-1-AAAA', amount: 500, status: 'success' }), expect: PUBLIC(401) },
+  { method: 'GET', route: '/api/payments/sandbox', path: () => '/api/payments/sandbox?amount=500&username=x&reference=REF-1-AAAA', expect: PUBLIC(200) },
+  {
+    method: 'POST', route: '/api/payments/sandbox', path: () => '/api/payments/sandbox',
+    body: () => `amount=500&reference=${depositReference()}&outcome=success`,
+    // only the signed-in owner of the deposit: an unknown (or someone else's) reference is a 404
+    headers: { 'content-type': 'application/x-www-form-urlencoded' }, expect: SIGNED_IN(404),
+  },
+  { method: 'GET', route: '/api/admin/matches', path: () => '/api/admin/matches', expect: ADMIN(200) },
+  { method: 'POST', route: '/api/admin/matches', path: () => '/api/admin/matches', body: () => ({}), expect: ADMIN(400) },
+  { method: 'GET', route: '/api/admin/matches/{id}', path: (f) => `/api/admin/matches/${f.matchId}`, expect: ADMIN(200) },
+  { method: 'GET', route: '/api/admin/bets/match/{id}', path: (f) => `/api/admin/bets/match/${f.matchId}`, expect: ADMIN(200) },
+  { method: 'GET', route: '/api/admin/teams', path: () => '/api/admin/teams', expect: ADMIN(200) },
+  { method: 'PATCH', route: '/api/admin/matches/{id}/start', path: () => `/api/admin/matches/${NONE}/start`, expect: ADMIN(404) },
+  { method: 'PATCH', route: '/api/admin/matches/{id}/update-live', path: () => `/api/admin/matches/${NONE}/update-live`, body: () => ({ current_innings: 1 }), expect: ADMIN(404) },
+  { method: 'PATCH', route: '/api/admin/matches/{id}/declare-winner', path: () => `/api/admin/matches/${NONE}/declare-winner`, body: () => ({ winning_team_id: 1 }), expect: ADMIN(404) },
+  { method: 'PATCH', route: '/api/admin/matches/{id}/abandon', path: () => `/api/admin/matches/${NONE}/abandon`, expect: ADMIN(404) },
+  { method: 'GET', route: '/api/admin/users', path: () => '/api/admin/users', expect: ADMIN(200) },
+  { method: 'GET', route: '/api/admin/users/{id}', path: (f) => `/api/admin/users/${f.player.id}`, expect: ADMIN(200) },
+  { method: 'GET', route: '/api/admin/users/{id}/bank-accounts', path: (f) => `/api/admin/users/${f.player.id}/bank-accounts`, expect: ADMIN(200) },
+  { method: 'GET', route: '/api/admin/users/{id}/transactions', path: (f) => `/api/admin/users/${f.player.id}/transactions`, expect: ADMIN(200) },
+  { method: 'GET', route: '/api/admin/users/{id}/bets', path: (f) => `/api/admin/users/${f.player.id}/bets`, expect: ADMIN(200) },
+  { method: 'POST', route: '/api/admin/users/{id}/wallet', path: () => `/api/admin/users/${NONE}/wallet`, body: () => ({ amount: 1, notes: 'matrix' }), expect: ADMIN(404) },
+  { method: 'PATCH', route: '/api/admin/users/{id}/status', path: () => `/api/admin/users/${NONE}/status`, body: () => ({ status: 'active' }), expect: ADMIN(404) },
+  { method: 'GET', route: '/api/admin/transactions', path: () => '/api/admin/transactions', expect: ADMIN(200) },
+  { method: 'PATCH', route: '/api/admin/transactions/{id}/approve', path: () => `/api/admin/transactions/${NONE}/approve`, expect: ADMIN(404) },
+  { method: 'PATCH', route: '/api/admin/transactions/{id}/reject', path: () => `/api/admin/transactions/${NONE}/reject`, expect: ADMIN(404) },
+  { method: 'GET', route: '/api/admin/dashboard/stats', path: () => '/api/admin/dashboard/stats', expect: ADMIN(200) },
+  { method: 'GET', route: '/api/admin/audit-log', path: () => '/api/admin/audit-log', expect: ADMIN(200) },
+  { method: 'GET', route: '/api/openapi.json', path: () => '/api/openapi.json', expect: PUBLIC(200) },
+  // last: it ends the sessions it is given
+  { method: 'POST', route: '/api/logout', path: () => '/api/logout', expect: PUBLIC(200) },
+];
+
+describe('authorization matrix', () => {
+  let server: TestServer;
+  let db: Db;
+  let fixtures: Fixtures;
+  const clients = {} as Record<Actor, Client>;
+
+  beforeAll(async () => {
+    [server, db] = await Promise.all([startServer(), database()]);
+    const admin = await createAdmin(server, db);
+    const [player, other, suspended, banned] = await Promise.all([1, 2, 3, 4].map(() => registerPlayer(server)));
+    await admin.client.patch(`/api/admin/users/${suspended.id}/status`, { status: 'suspended' });
+    await admin.client.patch(`/api/admin/users/${banned.id}/status`, { status: 'banned' });
+    const match = await createMatch(admin);
+    const bank = await player.client.post('/api/bank-accounts', { ...account(), account_number: `1${Date.now()}` });
+    fixtures = { player, matchId: match.id, accountId: bank.body.id };
+    Object.assign(clients, {
+      anonymous: new Client(server.url), player: player.client, other: other.client,
+      suspended: suspended.client, banned: banned.client, admin: admin.client,
+    });
+  });
+  afterAll(() => Promise.all([server?.stop(), db?.end()]));
+
+  describe.each(TABLE)('$method $route', (row) => {
+    it.each(ACTORS.map((actor, index) => [actor, row.expect[index]] as const))('%s → %i', async (actor, expected) => {
+      if (row.stream) {
+        expect(await clients[actor].streamStatus(row.path(fixtures))).toBe(expected);
+        return;
+      }
+      const body = row.body?.(fixtures);
+      const answer = await clients[actor].call(row.method, row.path(fixtures), body, row.headers);
+      expect(answer.status, answer.text.slice(0, 200)).toBe(expected);
+      if (answer.status === 401 && row.route !== '/api/login' && row.route !== '/api/payments/webhook') {
+        expect(answer.body).toEqual({ message: 'Not authenticated' });
+      }
+      if (answer.status === 403 && row.route.startsWith('/api/admin')) {
+        expect(answer.body).toEqual({ message: 'Admin access required' });
+      }
+    });
+  });
+
+  it('covers every route of the OpenAPI document', async () => {
+    const doc = await new Client(server.url).get('/api/openapi.json');
+    const documented = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const tabled = TABLE.map((row) => `${row.method} ${row.route}`).filter((route) => route !== 'GET /api/openapi.json');
+    expect(new Set(tabled)).toEqual(new Set(documented));
+    expect(documented.length).toBeGreaterThanOrEqual(35);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * GET /api/live/matches: Server-Sent Events fed by ONE shared LISTEN connection per process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createMatch, database, startServer, type Db, type Player, type TestServer } from '../support/api.ts';
+
+interface SseClient {
+  /** Resolves with the next `match` event's data (parsed), or rejects after `ms`. */
+  next(ms?: number): Promise<{ id: number; status: string }>;
+  close(): void;
+}
+
+async function subscribe(url: string): Promise<SseClient> {
+  const abort = new AbortController();
+  const response = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const events: Array<{ id: number; status: string }> = [];
+  let waiting: (() => void) | undefined;
+  let connected!: () => void;
+  const ready = new Promise<void>((resolve) => (connected = resolve));
+  (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith(': connected')) connected();
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.includes('event: match') && data) {
+            events.push(JSON.parse(data.slice(6)));
+            waiting?.();
+          }
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await ready;
+  return {
+    async next(ms = 1000) {
+      const deadline = Date.now() + ms;
+      while (events.length === 0) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no match event within ${ms} ms`);
+        await new Promise<void>((resolve) => {
+          waiting = resolve;
+          setTimeout(resolve, left);
+        });
+      }
+      return events.shift()!;
+    },
+    close: () => abort.abort(),
+  };
+}
+
+async function listenConnections(db: Db): Promise<number> {
+  const [{ count }] = await db`
+    select count(*)::int as count from pg_stat_activity
+    where datname = current_database() and query ilike 'listen %'`;
+  return count;
+}
+
+describe('GET /api/live/matches', () => {
+  let server: TestServer;
+  let db: Db;
+  let admin: Player;
+
+  beforeAll(async () => {
+    server = await startServer();
+    db = database();
+    admin = await createAdmin(server, db);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.end();
+  });
+
+  it('delivers a live-score update to a subscriber within 1 s', async () => {
+    const match = await createMatch(admin, { live: true });
+    const client = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    try {
+      const started = Date.now();
+      const updated = await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+        team1_score: '45/1', team2_score: '', current_innings: 1, current_over: 5.2,
+      });
+      expect(updated.status).toBe(200);
+      expect(await client.next(1000)).toEqual({ id: match.id, status: 'live' });
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('filters by ?id= and reports settlement', async () => {
+    const watched = await createMatch(admin, { live: true });
+    const other = await createMatch(admin, { live: true });
+    const client = await subscribe(`${server.url}/api/live/matches?id=${watched.id}`);
+    try {
+      await admin.client.patch(`/api/admin/matches/${other.id}/update-live`, { current_innings: 2, current_over: 1 });
+      await admin.client.patch(`/api/admin/matches/${watched.id}/declare-winner`, { winning_team_id: watched.team1_id });
+      expect(await client.next()).toEqual({ id: watched.id, status: 'completed' });
+    } finally {
+      client.close();
+    }
+  });
+
+  it('reports a match starting and being abandoned', async () => {
+    const match = await createMatch(admin);
+    const client = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    try {
+      expect((await admin.client.patch(`/api/admin/matches/${match.id}/start`)).status).toBe(200);
+      expect(await client.next()).toEqual({ id: match.id, status: 'live' });
+      expect((await admin.client.patch(`/api/admin/matches/${match.id}/abandon`)).status).toBe(200);
+      expect(await client.next()).toEqual({ id: match.id, status: 'completed' });
+    } finally {
+      client.close();
+    }
+  });
+
+  it('serves 200 concurrent clients from one LISTEN connection', async () => {
+    const match = await createMatch(admin, { live: true });
+    const clients = await Promise.all(Array.from({ length: 200 }, () => subscribe(`${server.url}/api/live/matches`)));
+    try {
+      expect(await listenConnections(db)).toBe(1);
+      await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: 7 });
+      const received = await Promise.all(clients.map((client) => client.next(2000)));
+      expect(received.every((update) => update.id === match.id)).toBe(true);
+    } finally {
+      clients.forEach((client) => client.close());
+    }
+  });
+
+  it('recovers when the LISTEN connection is cut', async () => {
+    const match = await createMatch(admin, { live: true });
+    const client = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    try {
+      await db`select pg_terminate_backend(pid) from pg_stat_activity
+               where datname = current_database() and query ilike 'listen %'`;
+      // Updates sent while the feed is reconnecting may be lost (pages also poll); keep updating until one arrives.
+      const deadline = Date.now() + 20_000;
+      let update;
+      for (let over = 1; !update && Date.now() < deadline; over++) {
+        await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: over % 20 });
+        update = await client.next(1000).catch(() => undefined);
+      }
+      expect(update).toEqual({ id: match.id, status: 'live' });
+    } finally {
+      client.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+// The SPA and the API validate with src/domain (limits.ts, messages.ts); the database enforces the same
+// rules again. This proves the two agree: each SQL function accepts the domain's limit, refuses one past
+// it, and refuses with the domain's message text.
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  MAX_ADJUSTMENT, MAX_DEPOSIT, MAX_NOTES, MAX_WITHDRAWAL, MIN_BET, MIN_DEPOSIT, MIN_WITHDRAWAL,
+} from '../../src/domain/limits.ts';
+import { messages } from '../../src/domain/messages.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL is required (a migrated database)');
+const sql = postgres(url, { max: 1, onnotice: () => {} });
+afterAll(() => sql.end());
+
+type Tx = postgres.TransactionSql;
+const Rollback = Symbol('rollback');
+const tag = `${Date.now().toString(36)}${process.pid}`;
+
+/** Runs `check` in a transaction that is always rolled back: the test leaves no data behind. */
+async function inRolledBackTransaction(check: (tx: Tx) => Promise<void>) {
+  await sql
+    .begin(async (tx) => {
+      await check(tx);
+      throw Rollback;
+    })
+    .catch((error) => {
+      if (error !== Rollback) throw error;
+    });
+}
+
+async function as(tx: Tx, user: { id: number; role: string } | null) {
+  const claims = user ? JSON.stringify({ role: 'authenticated', user_id: user.id, app_role: user.role }) : '';
+  await tx`select set_config('request.jwt.claims', ${claims}, true)`;
+  await tx`set local role service_role`;
+}
+
+/** The error a call raises (inside a savepoint, so the transaction goes on), or null when it succeeds. */
+async function failure(tx: Tx, call: (sp: Tx) => Promise<unknown>) {
+  try {
+    await tx.savepoint((sp) => call(sp as unknown as Tx));
+    return null;
+  } catch (error) {
+    const { code, message } = error as { code: string; message: string };
+    return { code, message };
+  }
+}
+
+async function fundedPlayer(tx: Tx, name: string, amount: number) {
+  await as(tx, null);
+  const [{ id }] = await tx`select id from app.register_user(${name + tag}, 'hash', 'Limits Player', ${`${name}${tag}@example.test`}, null, null)`;
+  const player = { id: Number(id), role: 'user' };
+  for (let left = amount, n = 0; left > 0; left -= MAX_DEPOSIT, n++) {
+    const reference = `REF-${Date.now()}${n}-LIMT`;
+    await as(tx, player);
+    await tx`select app.request_deposit(${Math.min(left, MAX_DEPOSIT)}, 'upi', ${reference})`;
+    await as(tx, null);
+    await tx`select app.complete_deposit(${reference}, ${Math.min(left, MAX_DEPOSIT)}, 'success', ${'GW-' + reference})`;
+  }
+  return player;
+}
+
+describe('database limits agree with src/domain', () => {
+  it('deposits: the domain minimum and maximum pass, one past each fails with the domain message', () =>
+    inRolledBackTransaction(async (tx) => {
+      const player = await fundedPlayer(tx, 'dep', 0);
+      await as(tx, player);
+      const deposit = (amount: number, suffix: string) => (sp: Tx) =>
+        sp`select app.request_deposit(${amount}, 'upi', ${`REF-${Date.now()}-${suffix}`})`;
+      expect(await failure(tx, deposit(MIN_DEPOSIT, 'AAAA'))).toBeNull();
+      expect(await failure(tx, deposit(MAX_DEPOSIT, 'BBBB'))).toBeNull();
+      expect(await failure(tx, deposit(MIN_DEPOSIT - 1, 'CCCC'))).toEqual({ code: 'BT400', message: messages.depositMin });
+      expect(await failure(tx, deposit(MAX_DEPOSIT + 1, 'DDDD'))).toEqual({ code: 'BT400', message: messages.depositMax });
+    }));
+
+  it('bets: the domain minimum passes, one less fails with the domain message', () =>
+    inRolledBackTransaction(async (tx) => {
+      const player = await fundedPlayer(tx, 'bet', MIN_BET * 2);
+      await as(tx, null);
+      const [{ id: adminId }] = await tx`select id from app.create_admin(${'limits_admin' + tag}, 'hash', 'Admin', null)`;
+      await as(tx, { id: Number(adminId), role: 'admin' });
+      const [{ id: matchId }] = await tx`select id from app.create_match(1, 2, now())`;
+      await as(tx, player);
+      const bet = (amount: number) => (sp: Tx) => sp`select app.place_bet(${matchId}, 1, ${amount})`;
+      expect(await failure(tx, bet(MIN_BET))).toBeNull();
+      expect(await failure(tx, bet(MIN_BET - 1))).toEqual({ code: 'BT400', message: messages.betMin });
+    }));
+
+  it('withdrawals: the domain minimum and maximum pass, one past each fails with the domain message', () =>
+    inRolledBackTransaction(async (tx) => {
+      const player = await fundedPlayer(tx, 'wd', MAX_WITHDRAWAL * 2);
+      await as(tx, player);
+      const [{ id: accountId }] = await tx`select id from app.add_bank_account('Limits Player', '123456789', 'HDFC0001234', 'HDFC Bank')`;
+      const withdraw = (amount: number) => (sp: Tx) => sp`select app.request_withdrawal(${amount}, ${accountId})`;
+      expect(await failure(tx, withdraw(MIN_WITHDRAWAL))).toBeNull();
+      expect(await failure(tx, withdraw(MAX_WITHDRAWAL))).toBeNull();
+      expect(await failure(tx, withdraw(MIN_WITHDRAWAL - 1))).toEqual({ code: 'BT400', message: messages.withdrawalMin });
+      expect(await failure(tx, withdraw(MAX_WITHDRAWAL + 1))).toEqual({ code: 'BT400', message: messages.withdrawalMax });
+    }));
+
+  it('admin adjustments: the domain maximum and note length pass, one past each fails with the domain message', () =>
+    inRolledBackTransaction(async (tx) => {
+      const player = await fundedPlayer(tx, 'adj', 0);
+      await as(tx, null);
+      const [{ id: adminId }] = await tx`select id from app.create_admin(${'limits_admin2' + tag}, 'hash', 'Admin', null)`;
+      await as(tx, { id: Number(adminId), role: 'admin' });
+      const adjust = (amount: number, notes: string) => (sp: Tx) => sp`select app.admin_adjust_wallet(${player.id}, ${amount}, ${notes})`;
+      expect(await failure(tx, adjust(MAX_ADJUSTMENT, 'x'.repeat(MAX_NOTES)))).toBeNull();
+      expect(await failure(tx, adjust(MAX_ADJUSTMENT + 1, 'ok'))).toEqual({ code: 'BT400', message: messages.adjustmentMax });
+      expect(await failure(tx, adjust(0, 'ok'))).toEqual({ code: 'BT400', message: messages.adjustmentMin });
+      expect(await failure(tx, adjust(1, 'x'.repeat(MAX_NOTES + 1)))).toEqual({ code: 'BT400', message: messages.notesMax });
+      expect(await failure(tx, adjust(1, ''))).toEqual({ code: 'BT400', message: messages.notesRequired });
+    }));
+});

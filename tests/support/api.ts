@@ -1,0 +1,181 @@
+/**
+ * Helpers for the API tests: an HTTP client with a cookie jar, players and admins, funding through the real
+ * deposit + signed webhook path, matches through the admin API, and direct database checks (postgres.js).
+ */
+import { createHmac, randomBytes, randomInt, scryptSync } from 'node:crypto';
+import postgres from 'postgres';
+import { requireEnv, startServer, type TestServer } from './server.ts';
+
+/** The LOCAL-ONLY sandbox secret of edge-functions/_shared/env.ts (the test server runs with the sandbox on). */
+export const WEBHOOK_SECRET = 'local-sandbox-only-webhook-secret';
+
+export function database(url = requireEnv('DATABASE_URL')) {
+  return postgres(url, {
+    max: 4,
+    onnotice: () => {},
+    types: { bigint: { to: 20, from: [20], serialize: String, parse: Number } },
+  });
+}
+export type Db = ReturnType<typeof database>;
+
+/** The scrypt format of edge-functions/_shared/password.ts: `scrypt$N$r$p$salt$key` (base64). */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password, salt, 64, { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', 16384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+let counter = 0;
+/** A unique suffix for usernames, emails and references within this run. */
+export function unique(prefix = 'u'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}${randomInt(1000)}`;
+}
+
+/** A random client IP, so the per-IP registration limit never couples tests. */
+export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+export interface Answer<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+/** One browser: keeps the session cookie between calls. */
+export class Client {
+  cookie: string | null = null;
+  constructor(readonly baseUrl: string, readonly ip = randomIp()) {}
+
+  async call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
+    method: string, path: string, body?: unknown, headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
+    const init: RequestInit = {
+      method,
+      redirect: 'manual',
+      headers: {
+        'x-forwarded-for': this.ip,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    };
+    const response = await fetch(`${this.baseUrl}${path}`, init);
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const pair = setCookie.split(';')[0];
+      this.cookie = pair.endsWith('=') ? null : pair;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (HTML page or empty)
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+
+  /** The status of a streaming answer (Server-Sent Events), without waiting for the stream to end. */
+  async streamStatus(path: string): Promise<number> {
+    const abort = new AbortController();
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      headers: { 'x-forwarded-for': this.ip, ...(this.cookie ? { cookie: this.cookie } : {}) },
+      signal: abort.signal,
+    });
+    abort.abort();
+    return response.status;
+  }
+
+  get = <T = any>(path: string, headers?: Record<string, string>) => this.call<T>('GET', path, undefined, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('POST', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
+  patch = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('PATCH', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface Player {
+  client: Client;
+  id: number;
+  username: string;
+  password: string;
+}
+
+export async function registerPlayer(server: TestServer, extra: Record<string, unknown> = {}): Promise<Player> {
+  const client = new Client(server.url);
+  const username = unique('p');
+  const password = 'secret-123';
+  const answer = await client.post('/api/register', {
+    name: `Player ${username}`, username, email: `${username}@example.com`, password, ...extra,
+  });
+  if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${answer.text}`);
+  return { client, id: answer.body.id, username, password };
+}
+
+export async function createAdmin(server: TestServer, db: Db): Promise<Player> {
+  const username = unique('admin');
+  const password = 'admin-secret-1';
+  await db.begin(async (tx) => {
+    await tx`set local role service_role`;
+    await tx`select app.create_admin(${username}, ${hashPassword(password)}, ${'Admin'}, ${`${username}@example.com`})`;
+  });
+  const client = new Client(server.url);
+  const answer = await client.post('/api/login', { username, password });
+  if (answer.status !== 200) throw new Error(`admin login failed: ${answer.status} ${answer.text}`);
+  return { client, id: answer.body.id, username, password };
+}
+
+export function depositReference(): string {
+  const letters = Array.from({ length: 4 }, () => String.fromCharCode(65 + randomInt(26))).join('');
+  return `REF-${Date.now()}${randomInt(100, 999)}-${letters}`;
+}
+
+export function signedWebhook(event: Record<string, unknown> | string, options: { timestamp?: number; secret?: string } = {}) {
+  const raw = typeof event === 'string' ? event : JSON.stringify(event);
+  const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', options.secret ?? WEBHOOK_SECRET).update(`${timestamp}.${raw}`).digest('hex');
+  return { raw, headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature } };
+}
+
+export async function sendWebhook(server: TestServer, event: Record<string, unknown>, options?: { timestamp?: number; secret?: string }) {
+  const { raw, headers } = signedWebhook(event, options);
+  return new Client(server.url).post('/api/payments/webhook', raw, headers);
+}
+
+/** Deposits `amount` through the real path: POST /api/wallet/deposit, then the gateway's signed webhook. */
+export async function fund(server: TestServer, player: Player, amount: number) {
+  const reference = depositReference();
+  const deposit = await player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference, status: 'pending' });
+  if (deposit.status !== 201) throw new Error(`deposit failed: ${deposit.status} ${deposit.text}`);
+  const hook = await sendWebhook(server, { reference, amount, status: 'success', gateway_txn_id: unique('gw') });
+  if (hook.status !== 200) throw new Error(`webhook failed: ${hook.status} ${hook.text}`);
+  return reference;
+}
+
+/** An upcoming (or, with live, started) match between teams 1 and 2, made through the admin API. */
+export async function createMatch(admin: Player, options: { live?: boolean; team1?: number; team2?: number } = {}) {
+  const created = await admin.client.post('/api/admin/matches', {
+    team1_id: options.team1 ?? 1, team2_id: options.team2 ?? 2, start_time: new Date(Date.now() + 3_600_000).toISOString(),
+    match_type: 't20', status: 'upcoming', venue: 'Wankhede Stadium',
+  });
+  if (created.status !== 201) throw new Error(`create match failed: ${created.status} ${created.text}`);
+  if (options.live) {
+    const started = await admin.client.patch(`/api/admin/matches/${created.body.id}/start`);
+    if (started.status !== 200) throw new Error(`start failed: ${started.status} ${started.text}`);
+  }
+  return created.body as { id: number; team1_id: number; team2_id: number };
+}
+
+export async function balance(db: Db, userId: number): Promise<number> {
+  const [row] = await db`select wallet_balance from public.users where id = ${userId}`;
+  return row.wallet_balance;
+}
+
+/** The ledger invariant must hold after every test. */
+export async function reconcile(db: Db) {
+  return db.begin(async (tx) => {
+    await tx`set local role service_role`;
+    return await tx`select * from app.reconcile()`;
+  });
+}
+
+export { startServer, type TestServer };

@@ -1,0 +1,72 @@
+/**
+ * Starts the real local server (Deno running the `api` function and, with `staticDir`, the built SPA)
+ * on a free port for API and E2E tests. Nothing is faked: the process is the one `npm start` runs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface TestServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function requireEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through \`npm test\` (scripts/test.js)`);
+  return value;
+}
+
+export async function startServer(options: { databaseUrl?: string; staticDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/deno'),
+    ['run', '--node-modules-dir=manual', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'scripts/local-server.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DENO_NO_UPDATE_CHECK: '1',
+        DATABASE_URL: options.databaseUrl ?? requireEnv('DATABASE_URL'),
+        PORT: '0',
+        STATIC_DIR: options.staticDir ?? '',
+        PAYMENT_SANDBOX: 'true',
+        // Tests play the proxy: API tests vary X-Forwarded-For so per-IP limits never couple them.
+        TRUST_PROXY: 'true',
+        ...options.env,
+      },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const port = await listeningPort(child);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.stdin?.end();
+      }),
+  };
+}
+
+/** Reads the server's log until its "listening" line, which carries the port it was given. */
+function listeningPort(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error('server did not start within 30 s')), 30_000);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)));
+    lines.on('line', (line) => {
+      try {
+        const entry = JSON.parse(line);
+        if (entry.msg === 'listening') {
+          clearTimeout(timer);
+          resolve(entry.port);
+        }
+      } catch {
+        // not a JSON log line
+      }
+    });
+  });
+}
