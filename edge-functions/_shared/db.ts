@@ -11,9 +11,10 @@ export type TransactionSql = postgres.TransactionSql;
 const BIGINT_OID = 20;
 const NUMERIC_OID = 1700;
 
-export function connect(url: string = env.databaseUrl): Sql {
+/** A client of up to `max` connections (the pool; the live feed's LISTEN client uses 1). */
+export function connect(url: string = env.databaseUrl, max = 10): Sql {
   return postgres(url, {
-    max: 10,
+    max,
     idle_timeout: 30,
     connect_timeout: 5,
     prepare: env.databasePrepare,

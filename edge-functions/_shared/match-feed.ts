@@ -3,10 +3,11 @@
  * database's notifications (migration trigger on public.matches) out to every subscriber (SSE client),
  * however many there are.
  *
- * Recovery: postgres.js re-issues LISTEN when its connection drops, but gives up silently if Postgres is
- * still down at that moment. So the feed pings itself through the ordinary pool on a second channel;
- * when pings stop arriving while the database answers, it listens again. After Postgres restarts, updates
- * flow again within a few seconds.
+ * Recovery: postgres.js re-issues LISTEN when its connection drops, but if Postgres is still down (or
+ * shutting down) at that moment the failed LISTEN stays cached in the client for good. So the feed owns a
+ * dedicated client for listening and pings itself through the ordinary pool on a second channel; when
+ * pings stop arriving while the database answers, it throws that client away and listens on a new one.
+ * After Postgres restarts, updates flow again within a few seconds.
  */
 import type { Sql } from './db.ts';
 
@@ -23,14 +24,17 @@ const SILENCE_LIMIT_MS = 12_000;
 
 export class MatchFeed {
   readonly #sql: Sql;
+  readonly #openListenClient: () => Sql;
   readonly #listeners = new Set<Listener>();
-  #unlisten: Array<() => Promise<void>> = [];
+  #listenClient?: Sql;
   #lastPing = 0;
   #timer?: ReturnType<typeof setInterval>;
-  #listening?: Promise<void>;
+  #listening: Promise<void> = Promise.resolve();
 
-  constructor(sql: Sql) {
+  /** `sql` is the pool (for pings); `openListenClient` makes the dedicated client that holds the LISTEN. */
+  constructor(sql: Sql, openListenClient: () => Sql) {
     this.#sql = sql;
+    this.#openListenClient = openListenClient;
   }
 
   /** Adds a subscriber; the returned function removes it. The first subscriber starts the LISTEN. */
@@ -38,6 +42,14 @@ export class MatchFeed {
     this.#listeners.add(listener);
     this.#start();
     return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Settles once the LISTEN is in place (or has failed: the watchdog retries). A stream tells its client
+   * it is connected only after this, so no update committed after that point is missed.
+   */
+  ready(): Promise<void> {
+    return this.#listening.catch(() => {});
   }
 
   get subscribers(): number {
@@ -51,11 +63,12 @@ export class MatchFeed {
   }
 
   async #listen() {
-    await Promise.all(this.#unlisten.map((unlisten) => unlisten().catch(() => {})));
+    const previous = this.#listenClient;
+    const client = (this.#listenClient = this.#openListenClient());
+    await previous?.end({ timeout: 0 }).catch(() => {});
     this.#lastPing = Date.now();
-    const updates = await this.#sql.listen(CHANNEL, (payload) => this.#publish(payload));
-    const pings = await this.#sql.listen(PING_CHANNEL, () => (this.#lastPing = Date.now()));
-    this.#unlisten = [updates.unlisten, pings.unlisten];
+    await client.listen(CHANNEL, (payload) => this.#publish(payload));
+    await client.listen(PING_CHANNEL, () => (this.#lastPing = Date.now()));
   }
 
   async #checkAlive() {

@@ -7,7 +7,7 @@
  * one guard (401 anonymous, 403 anyone but an active admin); each admin SQL function checks again.
  */
 import type { MiddlewareHandler } from 'hono';
-import { sql as defaultSql, type Sql } from '../_shared/db.ts';
+import { connect, sql as defaultSql, type Sql } from '../_shared/db.ts';
 import { env as defaultEnv, type Env as Config } from '../_shared/env.ts';
 import { requireAdmin, type AppEnv } from './context.ts';
 import { handleError, limitBody, requestLog, sameOriginWrites, securityHeaders } from './middleware.ts';
@@ -40,7 +40,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   app.route('/', authRoutes());
   app.route('/', matchRoutes());
   // One LISTEN connection per app (process), however many clients stream.
-  app.route('/', liveRoutes(new MatchFeed(sql)));
+  app.route('/', liveRoutes(new MatchFeed(sql, () => connect(config.databaseUrl, 1))));
   app.openAPIRegistry.registerPath(liveRoute);
   app.route('/', betRoutes());
   app.route('/', walletRoutes());

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  Client, createAdmin, createMatch, database, depositReference, registerPlayer, startServer,
+  Client, createAdmin, createMatch, database, depositReference, registerPlayer, startServer, unique,
   type Db, type Player, type TestServer,
 } from '../support/api.ts';
 
@@ -34,7 +34,7 @@ const account = () => ({ account_holder: 'Holder Name', account_number: `9${Date
 const TABLE: Row[] = [
   { method: 'GET', route: '/api/health', path: () => '/api/health', expect: PUBLIC(200) },
   { method: 'GET', route: '/api/user', path: () => '/api/user', expect: SIGNED_IN(200) },
-  { method: 'POST', route: '/api/login', path: () => '/api/login', body: () => ({ username: 'nobody-here', password: 'wrong-pass' }), expect: PUBLIC(401) },
+  { method: 'POST', route: '/api/login', path: () => '/api/login', body: () => ({ username: unique('nobody'), password: 'wrong-pass' }), expect: PUBLIC(401) },
   { method: 'POST', route: '/api/register', path: () => '/api/register', body: () => ({}), expect: PUBLIC(400) },
   { method: 'GET', route: '/api/matches', path: () => '/api/matches', expect: PUBLIC(200) },
   { method: 'GET', route: '/api/matches/{id}', path: (f) => `/api/matches/${f.matchId}`, expect: PUBLIC(200) },

@@ -172,7 +172,7 @@ describe('bets, match administration and the back office', () => {
       expect([answer.status, answer.body]).toEqual([status, { message }]);
     }
     expect((await admin.client.post('/api/admin/users/99999999/wallet', { amount: 5, notes: 'x' })).status).toBe(404);
-    const audit = await admin.client.get('/api/admin/audit-log?limit=5');
+    const audit = await admin.client.get('/api/admin/audit-log?limit=1000');
     expect(audit.status).toBe(200);
     expect(audit.body.some((entry: { action: string; target_id: number }) => entry.action === 'wallet.adjust' && entry.target_id === player.id)).toBe(true);
   });

@@ -1,11 +1,12 @@
 /**
  * GET /api/live/matches: Server-Sent Events fed by ONE shared LISTEN connection per process.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createMatch, database, startServer, type Db, type Player, type TestServer } from '../support/api.ts';
 
 interface SseClient {
-  /** Resolves with the next `match` event's data (parsed), or rejects after `ms`. */
+  /** Resolves with the next `match` event's data (parsed), or rejects after `ms` (default 5 s). */
   next(ms?: number): Promise<{ id: number; status: string }>;
   close(): void;
 }
@@ -44,7 +45,7 @@ async function subscribe(url: string): Promise<SseClient> {
   })();
   await ready;
   return {
-    async next(ms = 1000) {
+    async next(ms = 5000) {
       const deadline = Date.now() + ms;
       while (events.length === 0) {
         const left = deadline - Date.now();
@@ -60,10 +61,13 @@ async function subscribe(url: string): Promise<SseClient> {
   };
 }
 
+/** This file's server names its connections, so other files' servers (running in parallel) are not counted. */
+const APPLICATION_NAME = `live-test-${randomUUID()}`;
+
 async function listenConnections(db: Db): Promise<number> {
   const [{ count }] = await db`
     select count(*)::int as count from pg_stat_activity
-    where datname = current_database() and query ilike 'listen %'`;
+    where application_name = ${APPLICATION_NAME} and query ilike 'listen %'`;
   return count;
 }
 
@@ -73,7 +77,7 @@ describe('GET /api/live/matches', () => {
   let admin: Player;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ env: { PGAPPNAME: APPLICATION_NAME } });
     db = database();
     admin = await createAdmin(server, db);
   });
@@ -95,6 +99,22 @@ describe('GET /api/live/matches', () => {
       expect(Date.now() - started).toBeLessThan(1000);
     } finally {
       client.close();
+    }
+  });
+
+  it("says ': connected' only once it listens: a notification right after it reaches the first client", async () => {
+    const fresh = await startServer(); // its feed has not listened yet
+    try {
+      const client = await subscribe(`${fresh.url}/api/live/matches?id=424242`);
+      try {
+        // as the trigger on public.matches does, but at once (a PATCH would give the LISTEN time to land)
+        await db`select pg_notify('match_updates', ${JSON.stringify({ id: 424242, status: 'live' })})`;
+        expect(await client.next()).toEqual({ id: 424242, status: 'live' });
+      } finally {
+        client.close();
+      }
+    } finally {
+      await fresh.stop();
     }
   });
 
@@ -130,7 +150,7 @@ describe('GET /api/live/matches', () => {
     try {
       expect(await listenConnections(db)).toBe(1);
       await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: 7 });
-      const received = await Promise.all(clients.map((client) => client.next(2000)));
+      const received = await Promise.all(clients.map((client) => client.next(5000)));
       expect(received.every((update) => update.id === match.id)).toBe(true);
     } finally {
       clients.forEach((client) => client.close());
@@ -142,13 +162,13 @@ describe('GET /api/live/matches', () => {
     const client = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
     try {
       await db`select pg_terminate_backend(pid) from pg_stat_activity
-               where datname = current_database() and query ilike 'listen %'`;
+               where application_name = ${APPLICATION_NAME} and query ilike 'listen %'`;
       // Updates sent while the feed is reconnecting may be lost (pages also poll); keep updating until one arrives.
       const deadline = Date.now() + 20_000;
       let update;
       for (let over = 1; !update && Date.now() < deadline; over++) {
         await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: over % 20 });
-        update = await client.next(1000).catch(() => undefined);
+        update = await client.next(2000).catch(() => undefined);
       }
       expect(update).toEqual({ id: match.id, status: 'live' });
     } finally {

@@ -8,6 +8,20 @@ import { createAdmin, createMatch, database, fund, registerPlayer, type Db, type
 import { launchBrowser } from '../support/browser.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
+/** Resolves once the server's match feed holds its LISTEN: it says `: connected` to a stream only then. */
+async function feedListening(server: TestServer) {
+  const abort = new AbortController();
+  const response = await fetch(`${server.url}/api/live/matches`, { signal: abort.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let received = '';
+  while (!received.includes(': connected')) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('the live stream ended before it was connected');
+    received += value;
+  }
+  abort.abort();
+}
+
 describe('live match updates in the browser', () => {
   let server: TestServer;
   let browser: Browser;
@@ -17,6 +31,7 @@ describe('live match updates in the browser', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
+    await feedListening(server);
     db = database();
     admin = await createAdmin(server, db);
     player = await registerPlayer(server);
@@ -34,7 +49,11 @@ describe('live match updates in the browser', () => {
     const [name, value] = player.client.cookie!.split('=');
     await context.addCookies([{ name, value, url: server.url }]);
     const page = await context.newPage();
+    // The server subscribes a stream before it answers with its headers, and its feed already listens
+    // (beforeAll): once the page has the stream's response, no later update can be missed.
+    const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live/matches');
     await page.goto(`${server.url}${path}`);
+    await stream;
     return page;
   }
 
@@ -42,7 +61,6 @@ describe('live match updates in the browser', () => {
     const match = await createMatch(admin, { live: true, team1: 1, team2: 2 });
     const page = await playerPage(`/live/${match.id}`);
     await page.getByText('Match in progress').first().waitFor();
-    await page.waitForTimeout(300); // the page's stream is open
 
     const sent = Date.now();
     const updated = await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
@@ -60,7 +78,6 @@ describe('live match updates in the browser', () => {
     const before = (await player.client.get('/api/user')).body.wallet_balance as number;
     const page = await playerPage(`/live/${match.id}`);
     await page.getByTestId('balance-chip').waitFor();
-    await page.waitForTimeout(300);
 
     const declared = await admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 });
     expect(declared.status).toBe(200);

@@ -57,6 +57,7 @@ export function liveRoutes(feed: MatchFeed) {
         wake?.();
       });
       try {
+        await feed.ready();
         await stream.write(': connected\n\n');
         while (!stream.aborted) {
           const update = queue.shift();
