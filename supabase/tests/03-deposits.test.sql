@@ -2,7 +2,7 @@
 -- (credit once, replay, failure, conflicts), referral bonus on the first completed deposit.
 begin;
 set local search_path = tests, public;
-select plan(39);
+select plan(41);
 
 select tests.create_user('payer');
 select tests.create_user('other');
@@ -56,7 +56,9 @@ select tests.as_webhook();
 select throws_ok($$select app.complete_deposit('REF-9-NONE', 500, 'success', 'GW-1')$$,
   'BT404', 'Unknown reference', 'an unknown reference is 404');
 select throws_ok($$select app.complete_deposit('REF-1-AAAC', 99999, 'success', 'GW-1')$$,
-  'BT409', 'Amount mismatch', 'an amount differing from the stored one is refused');
+  'BT409', 'Amount mismatch', 'an amount below the stored one is refused');
+select throws_ok($$select app.complete_deposit('REF-1-AAAC', 100001, 'success', 'GW-1')$$,
+  'BT409', 'Amount mismatch', 'an amount above the stored one is refused');
 select throws_ok($$select app.complete_deposit('REF-1-AAAC', 100000, 'paid', 'GW-1')$$,
   'BT400', 'Invalid status', 'status is success or failed');
 select is((select status::text from app.complete_deposit('REF-1-AAAC', 100000, 'success', 'GW-1')), 'completed',
@@ -111,6 +113,13 @@ select results_eq($$select amount, status::text, reference_id::text from public.
 select tests.deposit('referred', 800);
 select is(tests.balance('payer'), 100100::bigint, 'a second deposit pays no second bonus');
 select is(tests.balance('referred'), 1500::bigint, 'the referred user has both deposits');
+select tests.create_user('referred2', 0, (select referral_code from public.users where username = 'payer'));
+select tests.call_as('referred2');
+select app.request_deposit(600, 'upi', 'REF-3-FAIL');
+select tests.as_webhook();
+select app.complete_deposit('REF-3-FAIL', 600, 'failed', 'GW-3-FAIL');
+select tests.deposit('referred2', 700);
+select is(tests.balance('payer'), 100200::bigint, 'a failed first attempt does not cost the referrer the bonus');
 
 select is(tests.reconcile_count(), 0::bigint, 'ledger reconciles');
 

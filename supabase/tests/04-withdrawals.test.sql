@@ -2,7 +2,7 @@
 -- approval (debit, re-checked) and rejection (nothing moves).
 begin;
 set local search_path = tests, public;
-select plan(43);
+select plan(44);
 
 select tests.create_admin('boss');
 select tests.create_user('wanda', 60000);   -- deposits of 60000 (qualifies)
@@ -80,6 +80,10 @@ select tests.call_as('small');
 select throws_ok(format('select app.request_withdrawal(500, %s)', :small_acct),
   'BT409', 'Minimum deposit required: You need to have made at least one deposit of ₹1,000 or more to withdraw funds',
   'no deposit of 1000 or more: refused even with 1998 in the wallet');
+select app.request_deposit(5000, 'upi', 'REF-88-PEND');
+select throws_ok(format('select app.request_withdrawal(500, %s)', :small_acct),
+  'BT409', 'Minimum deposit required: You need to have made at least one deposit of ₹1,000 or more to withdraw funds',
+  'a pending deposit of 1000 or more does not qualify: only a completed one does');
 select tests.deposit('small', 1000);
 select tests.call_as('small');
 select lives_ok(format('select app.request_withdrawal(500, %s)', :small_acct), 'a deposit of exactly 1000 qualifies');

@@ -2,7 +2,7 @@
 -- (set-based settlement, balances and ledger rows, second call refused), abandon (refunds), audit.
 begin;
 set local search_path = tests, public;
-select plan(44);
+select plan(45);
 
 select tests.create_admin('ref');
 select tests.create_user('pl1', 10000);
@@ -59,6 +59,8 @@ select throws_ok(format($$select app.update_live(%s, null, null, 1, 1.25)$$, :m)
   'Over must be between 0 and 20 (overs.balls, balls 0-5)', 'two decimals');
 select throws_ok(format($$select app.update_live(%s, %L, null, 1, 1)$$, :m, repeat('9', 51)), 'BT400',
   'Team 1 score must be at most 50 characters', 'scores at most 50 characters');
+select throws_ok(format($$select app.update_live(%s, null, %L, 1, 1)$$, :m, repeat('9', 51)), 'BT400',
+  'Team 2 score must be at most 50 characters', 'team 2 score at most 50 characters too');
 
 /** Bets, then declare the winner */
 

@@ -3,7 +3,7 @@
 -- the available balance, username characters.
 begin;
 set local search_path = tests, public;
-select plan(35);
+select plan(36);
 
 select tests.create_admin('hard_chief');
 select tests.create_admin('hard_deputy');
@@ -133,6 +133,8 @@ select lives_ok($$select app.register_user('Hard.Name-ok_1', 'h', 'Fine Name', '
 select tests.reset_role();
 select throws_ok($$insert into public.users (username, name, referral_code) values ('bad name', 'Bad Name', 'ZZZZ9999')$$,
   '23514', null, 'the table refuses other characters too (CHECK)');
+select throws_ok(format('update public.users set wallet_balance = -1 where id = %s', tests.uid('hard_player')),
+  '23514', null, 'the table refuses a negative wallet balance (CHECK), whatever the code path');
 
 select is(tests.reconcile_count(), 0::bigint, 'ledger reconciles');
 

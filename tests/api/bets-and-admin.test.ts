@@ -44,6 +44,17 @@ describe('bets, match administration and the back office', () => {
     expect(await balance(db, player.id)).toBe(12000);
   });
 
+  it('lists only the caller\'s own bets and transactions, also for an admin', async () => {
+    const player = await registerPlayer(server);
+    await fund(server, player, 2000);
+    const match = await createMatch(admin);
+    expect((await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000 })).status).toBe(201);
+    expect((await player.client.get('/api/bets')).body).toHaveLength(1);
+    // the admin has neither bets nor transactions: RLS lets them read everyone's, the API must not list them
+    expect((await admin.client.get('/api/bets')).body).toEqual([]);
+    expect((await admin.client.get('/api/wallet/transactions')).body).toEqual([]);
+  });
+
   it('refuses tampered odds or potential win (409) and never stores client values', async () => {
     const player = await registerPlayer(server);
     await fund(server, player, 5000);

@@ -151,6 +151,7 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
   it.each([
     [{ account_holder: 'Al' }, 'Account holder name must be at least 3 characters'],
     [{ account_number: '12345678' }, 'Account number must be valid'],
+    [{ account_number: '1'.repeat(51) }, 'Account number must be valid'],
     [{ ifsc_code: 'SBIN00' }, 'IFSC code must be 11 characters'],
     [{ bank_name: 'SB' }, 'Bank name must be at least 3 characters'],
   ])('refuses bank account %j with 400 "%s"', async (override, message) => {

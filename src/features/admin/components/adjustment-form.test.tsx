@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aTransaction, aUser } from '../../../test/fixtures.ts';
 import { mockApi } from '../../../test/render.tsx';
 import { renderAdmin } from '../testing/render-admin.tsx';
@@ -28,7 +28,7 @@ describe('wallet adjustment form', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('refuses more than 100,000 and notes of 200 characters or more', async () => {
+  it('refuses more than 100,000 and notes over 200 characters', async () => {
     const { user, submit, calls } = setup();
     await user.type(screen.getByLabelText('Amount (₹)'), '100001');
     await user.click(screen.getByLabelText('Reason for adjustment'));
@@ -67,5 +67,32 @@ describe('wallet adjustment form', () => {
     await submit();
     expect(await screen.findByText('Error updating wallet')).toBeInTheDocument();
     expect(screen.getByText('409: Insufficient balance')).toBeInTheDocument();
+  });
+
+  it('accepts a reason of exactly 200 characters', async () => {
+    const { user, submit, calls } = setup();
+    await user.type(screen.getByLabelText('Amount (₹)'), '100');
+    await user.click(screen.getByLabelText('Reason for adjustment'));
+    await user.paste('x'.repeat(200));
+    await submit();
+    expect(await screen.findByText('Wallet updated successfully')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("reads 'Processing...' and is disabled while the adjustment is sent", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { user, submit } = setup();
+    const answer = globalThis.fetch; // mockApi's, held back until release()
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await gate;
+      return answer(...args);
+    });
+    await user.type(screen.getByLabelText('Amount (₹)'), '100');
+    await user.type(screen.getByLabelText('Reason for adjustment'), 'Bonus');
+    await submit();
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('button', { name: 'Submit Adjustment' })).toBeEnabled();
   });
 });

@@ -52,4 +52,10 @@ describe('route guard', () => {
     renderAt('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin page' })).toBeInTheDocument();
   });
+
+  it('sends any other non-admin role (Staff) on an admin route to /', async () => {
+    mockApi({ 'GET /api/user': { body: aUser({ role: 'staff' as never }) } });
+    renderAt('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  });
 });

@@ -107,4 +107,13 @@ describe('bet slip', () => {
     expect(await screen.findByText('Failed to place bet')).toBeInTheDocument();
     expect(screen.getByText('409: Insufficient balance')).toBeInTheDocument();
   });
+
+  it('accepts a bet of exactly the wallet balance', async () => {
+    const { user, amount, calls } = setup(2000);
+    await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await user.type(amount, '2000');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Bet placed successfully')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aMatch } from '../../../test/fixtures.ts';
 import { mockApi, renderWithProviders } from '../../../test/render.tsx';
 import { MyBetsRoute } from './my-bets.tsx';
 
@@ -10,5 +11,17 @@ describe('my bets page', () => {
     expect(await screen.findByText('Error loading bets. Please try again later.')).toBeInTheDocument();
     const toastTitle = await screen.findByText('Error loading bets');
     expect(toastTitle.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+  });
+
+  it("labels a placed bet 'In Progress'", async () => {
+    const match = aMatch();
+    mockApi({
+      'GET /api/bets': {
+        body: [{ id: 1, user_id: 7, match_id: 11, team_id: 1, amount: 1000, odds: 3, status: 'placed', potential_win: 3000,
+          created_at: '2026-11-21T14:00:00Z', settled_at: null, match, team: match.team1 }],
+      },
+    });
+    renderWithProviders(<MyBetsRoute />);
+    expect(await screen.findByText('In Progress')).toBeInTheDocument();
   });
 });

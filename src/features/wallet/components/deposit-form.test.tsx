@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEPOSIT_REFERENCE } from '../../../domain/schemas.ts';
 import { aTransaction } from '../../../test/fixtures.ts';
@@ -23,6 +23,16 @@ describe('deposit form', () => {
       await user.click(screen.getByRole('button', { name: label }));
       expect(screen.getByLabelText('Amount (₹)')).toHaveValue(value);
     }
+  });
+
+  it('offers exactly the quick amounts ₹500, ₹1,000, ₹2,000, ₹5,000 and ₹10,000', async () => {
+    mockApi({});
+    const { user } = renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    const quick = within(screen.getByRole('group', { name: 'Quick amounts' })).getAllByRole('button');
+    expect(quick.map((button) => button.textContent)).toEqual(['₹500', '₹1,000', '₹2,000', '₹5,000', '₹10,000']);
+    await user.click(quick[0]);
+    await user.click(screen.getByRole('button', { name: '₹1,000' }));
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue('1000');
   });
 
   it('takes digits only in the amount, so a decimal cannot be entered', async () => {

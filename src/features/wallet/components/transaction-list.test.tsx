@@ -68,4 +68,27 @@ describe('transaction list', () => {
     expect(screen.getByText(TRANSACTIONS_ERROR)).toBeInTheDocument();
     expect(TRANSACTIONS_ERROR).toBe('Error loading transactions. Please try again later.');
   });
+
+  it('hides Load More when every item already fits', () => {
+    renderWithProviders(<TransactionList transactions={ledger.slice(0, 10)} detailed />);
+    expect(rows()).toHaveLength(10);
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it('filters by transaction type, not by the sign of the amount', async () => {
+    const mixed = [
+      aTransaction(1, { type: 'deposit', amount: 1000 }),
+      aTransaction(2, { type: 'withdrawal', amount: -500 }),
+      aTransaction(3, { type: 'bet_placed', amount: -1000 }),
+      aTransaction(4, { type: 'bet_won', amount: 3000 }),
+      aTransaction(5, { type: 'admin_adjustment', amount: -200 }),
+    ];
+    const { user } = renderWithProviders(<TransactionList transactions={mixed} detailed />);
+    await user.click(screen.getByRole('button', { name: 'Withdrawals' }));
+    expect(rows()).toHaveLength(1);
+    expect(within(rows()[0]).getByText('Withdrawal')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deposits' }));
+    expect(rows()).toHaveLength(1);
+    expect(within(rows()[0]).getByText('Deposit')).toBeInTheDocument();
+  });
 });

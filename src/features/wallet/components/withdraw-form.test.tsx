@@ -118,4 +118,24 @@ describe('withdraw form', () => {
     expect(screen.getByText('₹600 will be credited to your bank account within 24-48 hours.')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/wallet/withdraw', body: { amount: 600, bankAccountId: 3 } });
   });
+
+  it('accepts a withdrawal of exactly the balance', async () => {
+    const { user, calls } = setup({ balance: 600 });
+    await user.type(screen.getByLabelText('Amount (₹)'), '600');
+    await user.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+    expect(await screen.findByText('Withdrawal request submitted')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ url: '/api/wallet/withdraw', body: { amount: 600, bankAccountId: 3 } });
+  });
+
+  it("refuses a signed-out user with 'Authentication error'", async () => {
+    const calls = mockApi({});
+    const { user } = renderWithProviders(
+      <WithdrawForm user={null} bankAccounts={[aBankAccount()]} transactions={qualifying} onAddBankAccount={vi.fn()} />,
+    );
+    await user.type(screen.getByLabelText('Amount (₹)'), '600');
+    await user.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+    expect(await screen.findByText('Authentication error')).toBeInTheDocument();
+    expect(screen.getByText('Please log in to withdraw funds')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
 });
