@@ -4,62 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createMatch, database, startServer, type Db, type Player, type TestServer } from '../support/api.ts';
-
-interface SseClient {
-  /** Resolves with the next `match` event's data (parsed), or rejects after `ms` (default 5 s). */
-  next(ms?: number): Promise<{ id: number; status: string }>;
-  close(): void;
-}
-
-async function subscribe(url: string): Promise<SseClient> {
-  const abort = new AbortController();
-  const response = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const events: Array<{ id: number; status: string }> = [];
-  let waiting: (() => void) | undefined;
-  let connected!: () => void;
-  const ready = new Promise<void>((resolve) => (connected = resolve));
-  (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(': connected')) connected();
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (block.includes('event: match') && data) {
-            events.push(JSON.parse(data.slice(6)));
-            waiting?.();
-          }
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  await ready;
-  return {
-    async next(ms = 5000) {
-      const deadline = Date.now() + ms;
-      while (events.length === 0) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no match event within ${ms} ms`);
-        await new Promise<void>((resolve) => {
-          waiting = resolve;
-          setTimeout(resolve, left);
-        });
-      }
-      return events.shift()!;
-    },
-    close: () => abort.abort(),
-  };
-}
+import { subscribe } from '../support/sse.ts';
 
 /** This file's server names its connections, so other files' servers (running in parallel) are not counted. */
 const APPLICATION_NAME = `live-test-${randomUUID()}`;

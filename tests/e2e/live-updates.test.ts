@@ -6,21 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createMatch, database, fund, registerPlayer, type Db, type Player } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { subscribe } from '../support/sse.ts';
 import { startServer, type TestServer } from '../support/server.ts';
-
-/** Resolves once the server's match feed holds its LISTEN: it says `: connected` to a stream only then. */
-async function feedListening(server: TestServer) {
-  const abort = new AbortController();
-  const response = await fetch(`${server.url}/api/live/matches`, { signal: abort.signal });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let received = '';
-  while (!received.includes(': connected')) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('the live stream ended before it was connected');
-    received += value;
-  }
-  abort.abort();
-}
 
 describe('live match updates in the browser', () => {
   let server: TestServer;
@@ -31,7 +18,7 @@ describe('live match updates in the browser', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
-    await feedListening(server);
+    (await subscribe(`${server.url}/api/live/matches`)).close(); // the server's feed now listens
     db = database();
     admin = await createAdmin(server, db);
     player = await registerPlayer(server);

@@ -1,0 +1,61 @@
+/**
+ * A test client of `GET /api/live/matches` (Server-Sent Events). `subscribe` resolves once the server has
+ * said `: connected`, which it does only when its match feed listens: no later update can be missed.
+ */
+import { expect } from 'vitest';
+
+export interface SseClient {
+  /** Resolves with the next `match` event's data (parsed), or rejects after `ms` (default 5 s). */
+  next(ms?: number): Promise<{ id: number; status: string }>;
+  close(): void;
+}
+
+export async function subscribe(url: string): Promise<SseClient> {
+  const abort = new AbortController();
+  const response = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const events: Array<{ id: number; status: string }> = [];
+  let waiting: (() => void) | undefined;
+  let connected!: () => void;
+  const ready = new Promise<void>((resolve) => (connected = resolve));
+  (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith(': connected')) connected();
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.includes('event: match') && data) {
+            events.push(JSON.parse(data.slice(6)));
+            waiting?.();
+          }
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await ready;
+  return {
+    async next(ms = 5000) {
+      const deadline = Date.now() + ms;
+      while (events.length === 0) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no match event within ${ms} ms`);
+        await new Promise<void>((resolve) => {
+          waiting = resolve;
+          setTimeout(resolve, left);
+        });
+      }
+      return events.shift()!;
+    },
+    close: () => abort.abort(),
+  };
+}
