@@ -60,9 +60,18 @@ export async function listTransactions(tx: Tx, filter: { userId?: number; id?: n
   return rows.map((row) => row.t);
 }
 
+/**
+ * Users with what they may spend: `pending_withdrawals` (positive, 0 when none) and `available_balance`
+ * (wallet_balance − pending_withdrawals, the figure bets and withdrawals check).
+ */
 export async function listUsers(tx: Tx, filter: { id?: number } = {}): Promise<User[]> {
   const rows = await tx<{ u: User }[]>`
-    select to_jsonb(u) as u from public.users u
+    select to_jsonb(u) || jsonb_build_object(
+      'available_balance', u.wallet_balance - w.pending, 'pending_withdrawals', w.pending) as u
+    from public.users u
+    cross join lateral (
+      select coalesce(-sum(t.amount), 0)::bigint as pending from public.transactions t
+      where t.user_id = u.id and t.type = 'withdrawal' and t.status = 'pending') w
     where true ${filter.id !== undefined ? tx`and u.id = ${filter.id}` : tx``}
     order by u.id`;
   return rows.map((row) => row.u);
