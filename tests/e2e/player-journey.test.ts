@@ -33,8 +33,8 @@ describe('player journey', () => {
         insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue)
         values (3, 4, now() + interval '1 day', 'upcoming', 'ipl', 'M. Chinnaswamy Stadium')`;
       liveMatchId = Number(live.id);
-      // This file registers four players from 127.0.0.1; registration allows 10 per IP per 15 minutes and
-      // the other E2E files share the database, so start from a clean attempt log.
+      // This file registers five players from 127.0.0.1 and the other E2E files share the database and its
+      // per-address registration limits, so start from a clean attempt log.
       await sql`delete from app.login_attempts`;
     } finally {
       await sql.end();
