@@ -2,7 +2,8 @@
  * The reads behind the answers. Each is one statement returning `body`: the JSON the API answers, built in
  * SQL with the shape functions of the database (app.match_json, app.bet_json, app.user_json; plain rows
  * for transactions, bank accounts, teams and audit entries), so every entity has the field names of spec §3
- * and one timestamp format. They run as the reading role: RLS decides which rows the caller sees (a
+ * and one timestamp format. "Newest first" is the order of ids, which are handed out in insertion order.
+ * They run as the reading role: RLS decides which rows the caller sees (a
  * player's bets and transactions are their own; admins see all).
  */
 import type { Sql } from '../_shared/db.ts';
@@ -27,7 +28,7 @@ export function matchById(q: Sql, id: number) {
 export function betList(q: Sql, filter: { userId?: number; matchId?: number }) {
   const where = filter.matchId !== undefined ? q`b.match_id = ${filter.matchId}` : q`b.user_id = ${filter.userId ?? me(q)}`;
   return q`
-    select coalesce(json_agg(app.bet_json(b) order by b.created_at desc, b.id desc), '[]')::text as body
+    select coalesce(json_agg(app.bet_json(b) order by b.id desc), '[]')::text as body
     from public.bets b
     where ${where}`;
 }
@@ -35,7 +36,7 @@ export function betList(q: Sql, filter: { userId?: number; matchId?: number }) {
 /** Ledger rows newest first: the caller's own (`userId` omitted) or one user's (admins). */
 export function transactionList(q: Sql, userId?: number) {
   return q`
-    select coalesce(json_agg(t order by t.created_at desc, t.id desc), '[]')::text as body
+    select coalesce(json_agg(t order by t.id desc), '[]')::text as body
     from public.transactions t
     where t.user_id = ${userId ?? me(q)}`;
 }
@@ -43,7 +44,7 @@ export function transactionList(q: Sql, userId?: number) {
 /** Every ledger row newest first, optionally of one type and/or status (admins). */
 export function adminTransactionList(q: Sql, filter: { type?: string; status?: string }) {
   return q`
-    select coalesce(json_agg(t order by t.created_at desc, t.id desc), '[]')::text as body
+    select coalesce(json_agg(t order by t.id desc), '[]')::text as body
     from public.transactions t
     where true
       ${filter.type ? q`and t.type = ${filter.type}` : q``}
@@ -78,6 +79,6 @@ export function teamList(q: Sql) {
 
 export function auditLog(q: Sql, limit: number) {
   return q`
-    select coalesce(json_agg(a order by a.created_at desc, a.id desc), '[]')::text as body
-    from (select * from public.audit_log order by created_at desc, id desc limit ${limit}) a`;
+    select coalesce(json_agg(a order by a.id desc), '[]')::text as body
+    from (select * from public.audit_log order by id desc limit ${limit}) a`;
 }
