@@ -1,133 +1,218 @@
-// `npm run bench`: how fast the real stack is on this machine — Deno API + PostgreSQL, over HTTP on
-// loopback only. A fresh database on TEST_DATABASE_URL's server (default 127.0.0.1:5432), dropped after.
-// Every load is bounded in count; nothing here is a pass/fail test (budgets live in your judgement).
+// `npm run bench`: what the stack costs on this machine, against anchors measured in the same run on the
+// same PostgreSQL server (our machines are noisy: compare the ratios, not the absolute numbers).
 //
-//   GET  /api/matches?status=live   anonymous reads (RLS as anon)
-//   POST /api/bets                  50 funded players betting (money moves, row locks)
-//   GET  /api/bets                  signed-in reads with embedded match and team
-//   PATCH declare-winner            settling every bet of the match in one statement
+//   anchor  pgbench TPC-B (16 clients) on its own scratch database
+//   anchor  the floor: Deno + Hono + postgres.js answering the live-match list with ONE query (scripts/bench-floor.ts)
+//   reads   GET /api/matches?status=live (signed-in), GET /api/user, GET /api/bets — the real server, 16 connections
+//   bets    POST /api/bets from funded players, 16 at a time: rate, p50/p95/p99; every 201 stored, ledger reconciles
+//   settle  PATCH declare-winner / abandon on matches with 100,000 bets each (100,000 players, one bet each)
+//
+// Everything runs against fresh scratch databases on TEST_DATABASE_URL's server (default the local
+// PostgreSQL), dropped afterwards. BENCH_SECONDS (default 10) is the length of each timed load;
+// API_WORKERS (default 1) the server processes of both the API and the floor.
+import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import http from 'node:http';
 import postgres from 'postgres';
+import { addPlayersWithBets } from './lib/bulk-data.js';
 import { runDeno, startDeno } from './lib/deno.js';
 import { pushMigrations } from './lib/migrate.js';
 import { waitForOk } from './lib/processes.js';
 import { createScratchDatabase, dropScratchDatabase } from './lib/scratch-database.js';
 
-const PLAYERS = 50;
-const BETS_PER_PLAYER = 20;
-const CONCURRENCY = 20;
+const CONCURRENCY = 16;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WORKERS = Number(process.env.API_WORKERS ?? 1);
+const PLAYERS = 64;
+const SETTLEMENT_BETS = 100_000;
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const secret = randomBytes(16).toString('hex');
 const adminPassword = randomBytes(12).toString('base64url');
+const log = (message) => console.log(`[bench] ${message}`);
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/** pgbench TPC-B (its default script) with 16 clients for SECONDS on a scratch database: transactions/s. */
+async function pgbenchTps() {
+  const database = await createScratchDatabase(serverUrl, 'cricket_pgbench');
+  try {
+    execFileSync('pgbench', ['-i', '-q', database], { stdio: 'ignore' });
+    const output = execFileSync('pgbench', ['-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), database], { encoding: 'utf8' });
+    return Number(/tps = ([\d.]+)/.exec(output)[1]);
+  } finally {
+    await dropScratchDatabase(serverUrl, database);
+  }
 }
 
-/** One signed-in browser: keeps its session cookie; a distinct client IP per player (rate limits). */
-function client(base, ip) {
-  let cookie;
-  return async function call(method, path, body, headers = {}) {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    cookie = response.headers.get('set-cookie')?.split(';')[0] ?? cookie;
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
+/** Starts `WORKERS` processes of a Deno server on one port; resolves with the base URL and a stop. */
+async function startWorkers(script, env) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const processes = Array.from({ length: WORKERS }, () => startDeno(script, { ...env, PORT: String(port) }, { quiet: true }));
+  const base = `http://127.0.0.1:${port}`;
+  await waitForOk(`${base}${script.includes('floor') ? '/api/matches' : '/api/health'}`);
+  return {
+    base,
+    stop: () => Promise.all(processes.map((child) => new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.stdin.end();
+      child.kill('SIGTERM');
+    }))),
   };
 }
 
-/** Runs `total` requests, `CONCURRENCY` at a time, and summarizes their latencies. */
-async function load(name, total, request) {
-  const latencies = [];
-  let failed = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (let index = next++; index < total; index = next++) {
-        const begin = performance.now();
-        await request(index).catch(() => failed++);
-        latencies.push(performance.now() - begin);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-  return { name, requests: total, failed, 'req/s': Math.round(total / seconds), 'p50 ms': at(0.5), 'p95 ms': at(0.95), 'p99 ms': at(0.99) };
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** One HTTP request over the shared keep-alive agent; resolves with status and body text. */
+function request(base, method, path, { cookie, body, headers = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const req = http.request(`${base}${path}`, {
+      method,
+      agent,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        ...headers,
+      },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode, text, headers: res.headers }));
+    });
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
 }
 
+/** Runs `call` from CONCURRENCY loops for SECONDS; counts answers with `ok` statuses and their latencies. */
+async function load(name, call, ok = [200]) {
+  const latencies = [];
+  let failed = 0;
+  let n = 0;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (performance.now() < deadline) {
+      const begin = performance.now();
+      const answer = await call(n++).catch(() => ({ status: 0 }));
+      latencies.push(performance.now() - begin);
+      if (!ok.includes(answer.status)) failed++;
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1));
+  return { name, requests: latencies.length, failed, 'req/s': Math.round((latencies.length - failed) / seconds), 'p50 ms': at(0.5), 'p95 ms': at(0.95), 'p99 ms': at(0.99) };
+}
+
+/** A signed-in player: registers (its own client IP: per-address limits), funds `deposits` × ₹100,000. */
+async function newPlayer(base, n, deposits) {
+  const ip = { 'x-forwarded-for': `10.1.${n >> 8}.${n & 255}` };
+  const username = `bench${n}_${process.pid}`;
+  const registered = await request(base, 'POST', '/api/register', {
+    headers: ip, body: { name: `Bench ${n}`, username, email: `${username}@example.com`, password: 'bench-pass-1' },
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
+  const cookie = registered.headers['set-cookie'][0].split(';')[0];
+  for (let d = 0; d < deposits; d++) {
+    const reference = `REF-${Date.now()}${n}${d}-BNCH`;
+    await request(base, 'POST', '/api/wallet/deposit', { cookie, headers: ip, body: { amount: 100_000, paymentMethod: 'upi', reference } });
+    const raw = JSON.stringify({ reference, amount: 100_000, status: 'success', gateway_txn_id: `GW-${reference}` });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
+    const hook = await request(base, 'POST', '/api/payments/webhook', { body: raw, headers: { 'x-timestamp': timestamp, 'x-signature': signature } });
+    if (hook.status !== 200) throw new Error(`webhook: ${hook.status} ${hook.text}`);
+  }
+  return cookie;
+}
+
+async function reconciles(sql) {
+  const [{ count }] = await sql`select count(*)::int as count from app.reconcile()`;
+  if (count !== 0) process.exitCode = 1;
+  return count === 0 ? 'every balance equals its ledger' : `${count} users do NOT reconcile`;
+}
+
+/** Times one admin PATCH that settles (or voids) a live match carrying SETTLEMENT_BETS bets. */
+async function timeSettlement(sql, api, admin, action) {
+  const match = JSON.parse((await request(api.base, 'POST', '/api/admin/matches', {
+    cookie: admin, body: { team1_id: 3, team2_id: 4, start_time: new Date().toISOString(), match_type: 't20' },
+  })).text);
+  await request(api.base, 'PATCH', `/api/admin/matches/${match.id}/start`, { cookie: admin });
+  await addPlayersWithBets(sql, { matchId: match.id, players: SETTLEMENT_BETS, tag: `${action}${match.id}` });
+  await sql`vacuum analyze`; // as autovacuum would have by then
+  const started = performance.now();
+  const answer = await request(api.base, 'PATCH', `/api/admin/matches/${match.id}/${action}`, {
+    cookie: admin, body: action === 'declare-winner' ? { winning_team_id: 3 } : undefined,
+  });
+  const ms = performance.now() - started;
+  if (answer.status !== 200) throw new Error(`${action}: ${answer.status} ${answer.text}`);
+  return ms;
+}
+
+log(`${WORKERS} server process(es), ${CONCURRENCY} concurrent connections, ${SECONDS} s per load`);
+log('pgbench TPC-B …');
+const tpcb = await pgbenchTps();
 const database = await createScratchDatabase(serverUrl, 'cricket_bench');
-let server;
+const sql = postgres(database, { max: 2, onnotice: () => {} });
+const running = [];
 try {
   await pushMigrations(database);
   await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: adminPassword });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = startDeno(
-    'scripts/local-server.ts',
-    { DATABASE_URL: database, PORT: String(port), PAYMENT_SANDBOX: 'false', PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay', PAYMENT_WEBHOOK_SECRET: secret, TRUST_PROXY: 'true' },
-    { quiet: true },
-  );
-  await waitForOk(`${base}/api/health`);
+  const poolPerWorker = String(Math.max(2, Math.floor(40 / WORKERS)));
+  const api = await startWorkers('scripts/local-server.ts', {
+    DATABASE_URL: database, DATABASE_POOL_MAX: poolPerWorker, PAYMENT_SANDBOX: 'false',
+    PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay', PAYMENT_WEBHOOK_SECRET: secret, TRUST_PROXY: 'true',
+  });
+  running.push(api);
+  const floor = await startWorkers('scripts/bench-floor.ts', { DATABASE_URL: database, DATABASE_POOL_MAX: poolPerWorker });
+  running.push(floor);
 
-  console.log(`Setting up ${PLAYERS} funded players and a live match …`);
-  const admin = client(base, '10.255.0.1');
-  await admin('POST', '/api/login', { username: 'bench_admin', password: adminPassword });
-  const match = await admin('POST', '/api/admin/matches', { team1_id: 1, team2_id: 2, start_time: new Date().toISOString(), match_type: 't20', venue: 'Bench Oval' });
-  await admin('PATCH', `/api/admin/matches/${match.id}/start`);
-  const players = await Promise.all(
-    Array.from({ length: PLAYERS }, async (_, n) => {
-      const player = client(base, `10.1.${n >> 8}.${n & 255}`);
-      const username = `bench${n}_${process.pid}`;
-      await player('POST', '/api/register', { name: `Bench ${n}`, username, email: `${username}@example.com`, password: 'bench-pass-1' });
-      const reference = `REF-${Date.now()}${n}-BNCH`;
-      const amount = BETS_PER_PLAYER * 1000;
-      await player('POST', '/api/wallet/deposit', { amount, paymentMethod: 'upi', reference });
-      const raw = JSON.stringify({ reference, amount, status: 'success', gateway_txn_id: `GW-${reference}` });
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const signature = createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
-      await client(base, '10.2.0.1')('POST', '/api/payments/webhook', raw, { 'x-timestamp': timestamp, 'x-signature': signature });
-      return player;
-    }),
-  );
+  log(`setting up ${PLAYERS} funded players and a live match …`);
+  const login = await request(api.base, 'POST', '/api/login', { headers: { 'x-forwarded-for': '10.255.0.1' }, body: { username: 'bench_admin', password: adminPassword } });
+  const admin = login.headers['set-cookie'][0].split(';')[0];
+  const match = JSON.parse((await request(api.base, 'POST', '/api/admin/matches', {
+    cookie: admin, body: { team1_id: 1, team2_id: 2, start_time: new Date().toISOString(), match_type: 't20', venue: 'Bench Oval' },
+  })).text);
+  await request(api.base, 'PATCH', `/api/admin/matches/${match.id}/start`, { cookie: admin });
+  const players = await Promise.all(Array.from({ length: PLAYERS }, (_, n) => newPlayer(api.base, n, 3)));
+  const player = (n) => players[n % PLAYERS];
 
+  log('reads …');
   const results = [];
-  const anonymous = client(base, '10.3.0.1');
-  results.push(await load('GET /api/matches?status=live', 2000, () => anonymous('GET', '/api/matches?status=live')));
-  results.push(
-    await load('POST /api/bets', PLAYERS * BETS_PER_PLAYER, (index) =>
-      players[index % PLAYERS]('POST', '/api/bets', { match_id: match.id, team_id: 1 + (index % 2), amount: 1000 }),
-    ),
-  );
-  results.push(await load('GET /api/bets', 1000, (index) => players[index % PLAYERS]('GET', '/api/bets')));
-  const settling = performance.now();
-  await admin('PATCH', `/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 });
-  const settlementMs = performance.now() - settling;
-  console.table(results);
-  console.log(`Settlement of ${PLAYERS * BETS_PER_PLAYER} bets (declare-winner, one request): ${settlementMs.toFixed(0)} ms`);
+  results.push(await load('floor: one query', () => request(floor.base, 'GET', '/api/matches?status=live')));
+  results.push(await load('GET /api/matches?status=live (signed in)', (n) => request(api.base, 'GET', '/api/matches?status=live', { cookie: player(n) })));
+  results.push(await load('GET /api/user', (n) => request(api.base, 'GET', '/api/user', { cookie: player(n) })));
+  log('bets …');
+  results.push(await load('POST /api/bets', (n) => request(api.base, 'POST', '/api/bets', {
+    cookie: player(n), body: { match_id: match.id, team_id: 1 + (n % 2), amount: 1000 },
+  }), [201]));
+  const bets = results.at(-1);
+  results.push(await load('GET /api/bets (the player\'s bets)', (n) => request(api.base, 'GET', '/api/bets', { cookie: player(n) })));
+  const [{ stored }] = await sql`select count(*)::int as stored from public.bets where match_id = ${match.id}`;
+  const betsAddUp = stored === bets.requests - bets.failed;
+  if (!betsAddUp) process.exitCode = 1;
+  const afterBets = await reconciles(sql);
+  await floor.stop();
+  running.splice(running.indexOf(floor), 1);
 
-  const sql = postgres(database, { max: 1, onnotice: () => {} });
-  try {
-    const [{ count }] = await sql`select count(*)::int as count from app.reconcile()`;
-    console.log(`Ledger check: ${count === 0 ? 'every balance equals its ledger' : `${count} users do NOT reconcile`}`);
-    if (count !== 0) process.exitCode = 1;
-  } finally {
-    await sql.end();
-  }
+  log(`settlement: two matches with ${SETTLEMENT_BETS.toLocaleString('en')} bets each …`);
+  const settleMs = await timeSettlement(sql, api, admin, 'declare-winner');
+  const abandonMs = await timeSettlement(sql, api, admin, 'abandon');
+  const afterSettlement = await reconciles(sql);
+
+  console.table(results);
+  const reads = results[1]['req/s'];
+  const floorRate = results[0]['req/s'];
+  console.log(`pgbench TPC-B (${CONCURRENCY} clients): ${Math.round(tpcb)} tps`);
+  console.log(`reads ÷ floor: matches list ${(reads / floorRate).toFixed(2)}, GET /api/user ${(results[2]['req/s'] / floorRate).toFixed(2)}  (target ≥ 0.6)`);
+  console.log(`bets ÷ TPC-B: ${(bets['req/s'] / tpcb).toFixed(2)}, p99 ${bets['p99 ms']} ms  (targets ≥ 0.5, ≤ 50 ms)`);
+  console.log(`bets stored: ${stored} of ${bets.requests - bets.failed} answered 201 (${betsAddUp ? 'all' : 'MISMATCH'}); ledger after bets: ${afterBets}`);
+  console.log(`settlement of ${SETTLEMENT_BETS.toLocaleString('en')} bets: declare-winner ${Math.round(settleMs)} ms, abandon ${Math.round(abandonMs)} ms  (target ≤ 2000 ms)`);
+  console.log(`ledger after settlement: ${afterSettlement}`);
 } finally {
-  server?.stdin.end();
-  server?.kill('SIGTERM');
+  await Promise.all(running.map((server) => server.stop()));
+  agent.destroy();
+  await sql.end();
   await dropScratchDatabase(serverUrl, database).catch(() => {});
 }

@@ -6,13 +6,15 @@ import postgres from 'postgres';
 import { env } from './env.ts';
 
 export type Sql = postgres.Sql;
-export type TransactionSql = postgres.TransactionSql;
+export type Rows = postgres.RowList<postgres.Row[]>;
+/** A statement built with a tagged template and not yet sent (postgres.js sends it when awaited). */
+export type Statement = postgres.PendingQuery<postgres.Row[]>;
 
 const BIGINT_OID = 20;
 const NUMERIC_OID = 1700;
 
 /** A client of up to `max` connections (the pool; the live feed's LISTEN client uses 1). */
-export function connect(url: string = env.databaseUrl, max = 10): Sql {
+export function connect(url: string = env.databaseUrl, max = env.databasePoolMax): Sql {
   return postgres(url, {
     max,
     idle_timeout: 30,
@@ -29,3 +31,21 @@ export function connect(url: string = env.databaseUrl, max = 10): Sql {
 }
 
 export const sql = connect();
+
+/**
+ * Sends the statements `build` makes one after another on one connection without waiting in between
+ * (pipelining), then waits once for all the answers: one round trip however many statements there are.
+ * Returns their results in order, or throws the first failure in order (when a statement fails inside a
+ * transaction, the later ones fail only because of it).
+ */
+export async function pipeline(sql: Sql, build: (q: Sql) => readonly Statement[]): Promise<Rows[]> {
+  const connection = await sql.reserve();
+  try {
+    const settled = await Promise.allSettled(build(connection));
+    const failure = settled.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+    return settled.map((result) => (result as PromiseFulfilledResult<Rows>).value);
+  } finally {
+    connection.release();
+  }
+}

@@ -33,6 +33,8 @@ if (read('PAYMENT_SANDBOX') === 'true' && webhookSecret !== undefined) {
 export const env = {
   /** Supabase injects SUPABASE_DB_URL into hosted functions; the local runtime passes DATABASE_URL. */
   databaseUrl: read('SUPABASE_DB_URL') ?? read('DATABASE_URL') ?? 'postgresql://postgres@127.0.0.1:54322/postgres',
+  /** Connections in this process's pool (the live feed's LISTEN connection comes on top). */
+  databasePoolMax: Number(read('DATABASE_POOL_MAX') ?? 10),
   /** The transaction pooler (Supavisor) cannot use prepared statements. */
   databasePrepare: read('DATABASE_PREPARE') !== 'false',
   /**

@@ -1,7 +1,8 @@
 /**
- * Live match updates for the local runtime: ONE `LISTEN match_updates` connection per process fans the
- * database's notifications (migration trigger on public.matches) out to every subscriber (SSE client),
- * however many there are.
+ * Live match updates: ONE `LISTEN match_updates` connection per process fans the database's notifications
+ * (the trigger on public.matches sends the match itself, as the API answers it) out to every subscriber
+ * (SSE client), however many there are. It also tells the public match reads whether anything changed
+ * since they last read (`changes`, `isLive`): a conditional GET can then be answered without the database.
  *
  * Recovery: postgres.js re-issues LISTEN when its connection drops, but if Postgres is still down (or
  * shutting down) at that moment the failed LISTEN stays cached in the client for good. So the feed owns a
@@ -11,9 +12,12 @@
  */
 import type { Sql } from './db.ts';
 
+/** A match change: the match as the API answers it (`data`, the notification's text) and its key fields. */
 export interface MatchUpdate {
   id: number;
   status: string;
+  version: number;
+  data: string;
 }
 type Listener = (update: MatchUpdate) => void;
 
@@ -30,6 +34,8 @@ export class MatchFeed {
   #lastPing = 0;
   #timer?: ReturnType<typeof setInterval>;
   #listening: Promise<void> = Promise.resolve();
+  #listeningNow = false;
+  #changes = 0;
 
   /** `sql` is the pool (for pings); `openListenClient` makes the dedicated client that holds the LISTEN. */
   constructor(sql: Sql, openListenClient: () => Sql) {
@@ -56,6 +62,20 @@ export class MatchFeed {
     return this.#listeners.size;
   }
 
+  /** How many match changes this process has heard of (it only grows). */
+  get changes(): number {
+    return this.#changes;
+  }
+
+  /**
+   * True while the LISTEN is in place and its pings arrive: every change committed from now on will be
+   * heard. Starts the feed if nobody had subscribed yet.
+   */
+  isLive(): boolean {
+    this.#start();
+    return this.#listeningNow && Date.now() - this.#lastPing <= SILENCE_LIMIT_MS;
+  }
+
   #start() {
     if (this.#timer !== undefined) return;
     this.#listening = this.#listen();
@@ -63,12 +83,16 @@ export class MatchFeed {
   }
 
   async #listen() {
+    this.#listeningNow = false;
     const previous = this.#listenClient;
     const client = (this.#listenClient = this.#openListenClient());
     await previous?.end({ timeout: 0 }).catch(() => {});
     this.#lastPing = Date.now();
-    await client.listen(CHANNEL, (payload) => this.#publish(payload));
+    // Each (re)connection of the LISTEN may follow a gap in which changes went unheard: count one, so no
+    // reader trusts what it knew before.
+    await client.listen(CHANNEL, (payload) => this.#publish(payload), () => (this.#changes += 1));
     await client.listen(PING_CHANNEL, () => (this.#lastPing = Date.now()));
+    this.#listeningNow = true;
   }
 
   async #checkAlive() {
@@ -87,9 +111,11 @@ export class MatchFeed {
   }
 
   #publish(payload: string) {
+    this.#changes += 1;
     let update: MatchUpdate;
     try {
-      update = JSON.parse(payload);
+      const { id, status, version } = JSON.parse(payload);
+      update = { id, status, version, data: payload };
     } catch {
       return;
     }

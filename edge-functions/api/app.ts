@@ -3,15 +3,17 @@
  * `scripts/local-server.ts` serves it beside the built SPA for `npm start`.
  *
  * Order of the middleware: request log → security headers → 64 KiB body limit → same-origin writes →
- * the database and configuration → the session (caller resolved once) → routes. Admin routes sit behind
- * one guard (401 anonymous, 403 anyone but an active admin); each admin SQL function checks again.
+ * the database and configuration → the session cookie → routes. Each route's database work, session
+ * included, is one round trip (context.ts). Admin routes sit behind one guard (401 without a session); the
+ * database answers 403 for anyone but an active admin (app.authenticate) and each admin function checks again.
  */
 import type { MiddlewareHandler } from 'hono';
 import { connect, sql as defaultSql, type Sql } from '../_shared/db.ts';
 import { env as defaultEnv, type Env as Config } from '../_shared/env.ts';
-import { requireAdmin, type AppEnv } from './context.ts';
+import { ConditionalReads } from './conditional.ts';
+import type { AppEnv } from './context.ts';
 import { handleError, limitBody, requestLog, sameOriginWrites, securityHeaders } from './middleware.ts';
-import { router } from './openapi.ts';
+import { restrictTo, router } from './openapi.ts';
 import { adminMatchRoutes } from './routes/admin/matches.ts';
 import { adminTransactionRoutes } from './routes/admin/transactions.ts';
 import { adminUserRoutes } from './routes/admin/users.ts';
@@ -24,7 +26,7 @@ import { liveRoute, liveRoutes } from './routes/live.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { walletRoutes } from './routes/wallet.ts';
-import { resolveSession } from './session.ts';
+import { readSession } from './session.ts';
 
 export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   const app = router().basePath('/api');
@@ -33,14 +35,15 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
     c.set('config', config);
     await next();
   };
-  app.use(requestLog, securityHeaders, limitBody, sameOriginWrites, provide, resolveSession);
+  app.use(requestLog, securityHeaders, limitBody, sameOriginWrites, provide, readSession);
 
+  // One LISTEN connection per app (process), however many clients stream or read.
+  const feed = new MatchFeed(sql, () => connect(config.databaseUrl, 1));
   app.route('/', healthRoutes(sql));
   app.openAPIRegistry.registerPath(healthRoute);
   app.route('/', authRoutes());
-  app.route('/', matchRoutes());
-  // One LISTEN connection per app (process), however many clients stream.
-  app.route('/', liveRoutes(new MatchFeed(sql, () => connect(config.databaseUrl, 1))));
+  app.route('/', matchRoutes(new ConditionalReads(feed)));
+  app.route('/', liveRoutes(feed));
   app.openAPIRegistry.registerPath(liveRoute);
   app.route('/', betRoutes());
   app.route('/', walletRoutes());
@@ -49,7 +52,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
 
   const admin = router();
   admin.use('*', async (c, next) => {
-    requireAdmin(c);
+    restrictTo(c, 'admin');
     await next();
   });
   admin.route('/', adminMatchRoutes());

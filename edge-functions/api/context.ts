@@ -1,31 +1,34 @@
 /**
- * Who is calling, and running a request's SQL as them.
+ * Who is calling, and a request's database work in ONE round trip (ARCHITECTURE.md §4, §9).
  *
- * The session middleware (session.ts) resolves the caller once per request and stores it here. Every
- * route then runs its SQL in ONE short transaction (`withCaller`) with `request.jwt.claims` set
- * transaction-local, reading `public` tables as `authenticated` (RLS decides which rows exist for the
- * caller; `anon` without a session) and switching to `service_role` only to call an `app.*` business
- * function, which reads the caller from the same claims and re-checks role and status (ARCHITECTURE.md §4).
+ * Every route hands its statements to `query`, which sends them together with what makes them run as the
+ * caller, pipelined on one connection and answered together:
+ *
+ *   begin;
+ *   select …, set_config('role', <role>, true) from app.authenticate(<token hash>, 'user' | 'admin');
+ *   <the route's statements>;
+ *   commit;
+ *
+ * app.authenticate resolves the session and sets the transaction-local `request.jwt.claims`; RLS policies
+ * (reading role `authenticated`, or `anon` on public routes) decide which rows exist for the caller, and the
+ * `app.*` business functions (role `service_role`, the only one that may run them) read the caller from the
+ * same claims and re-check role and status. When a statement fails, the ones after it fail too and the
+ * commit becomes a rollback: nothing of the request is kept, and the first failure is the answer.
  */
-import type { Context } from 'hono';
-import type { Sql, TransactionSql } from '../_shared/db.ts';
+import type { Context, TypedResponse } from 'hono';
+import { pipeline, type Rows, type Sql, type Statement } from '../_shared/db.ts';
 import { HttpError } from '../_shared/errors.ts';
 import type { Env as Config } from '../_shared/env.ts';
-
-export interface Caller {
-  userId: number;
-  role: 'user' | 'admin';
-  status: 'active' | 'suspended' | 'banned';
-  /** SHA-256 (hex) of the session token, for logout. */
-  tokenHash: string;
-}
 
 export type AppEnv = {
   Variables: {
     sql: Sql;
     config: Config;
-    caller: Caller | null;
-    /** For the request log line (middleware.ts). */
+    /** SHA-256 (hex) of a well-formed session cookie, or null (session.ts). */
+    tokenHash: string | null;
+    /** Who the route admits (openapi.ts `restrictTo`); 'public' unless a guard said otherwise. */
+    access: Access;
+    /** The caller once the database resolved the session, for the request log (middleware.ts). */
     userId: number | null;
   };
 };
@@ -33,63 +36,75 @@ export type AppEnv = {
 export type Ctx = Context<AppEnv>;
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
-export const ADMIN_REQUIRED = 'Admin access required';
 
-/** The signed-in caller, or 401. */
-export function requireUser(c: Ctx): Caller {
-  const caller = c.get('caller');
-  if (!caller) throw new HttpError(401, NOT_AUTHENTICATED);
-  return caller;
+/** Who may call a route: anyone, a signed-in user, or an active admin. */
+export type Access = 'public' | 'user' | 'admin';
+
+/**
+ * The role the route's statements run as: `reader` reads through RLS (`authenticated`, or `anon` on public
+ * routes); `service` calls `app.*` business functions (`service_role`).
+ */
+export type RunAs = 'reader' | 'service';
+
+/** A route's statements, built on the request's connection (postgres.js tagged templates, not awaited). */
+export type Statements = (q: Sql) => readonly Statement[];
+
+/** 401 at once when a route needs a session and the request carries none: no database work at all. */
+export function requireSession(c: Ctx): string {
+  const tokenHash = c.get('tokenHash');
+  if (!tokenHash) throw new HttpError(401, NOT_AUTHENTICATED);
+  return tokenHash;
+}
+
+function roleFor(access: Access, runAs: RunAs): string {
+  if (runAs === 'service') return 'service_role';
+  return access === 'public' ? 'anon' : 'authenticated';
 }
 
 /**
- * An active admin, or 401 (anonymous) / 403 (anyone else). The admin functions in SQL check the same again
- * against public.users; this check also covers the admin reads, which call no function.
+ * Runs the route's statements as the caller, in one transaction and one round trip, and returns their
+ * results in order. `access` 'user' / 'admin' answers 401 / 403 (from app.authenticate) before anything
+ * else of the request runs.
  */
-export function requireAdmin(c: Ctx): Caller {
-  const caller = requireUser(c);
-  if (caller.role !== 'admin' || caller.status !== 'active') throw new HttpError(403, ADMIN_REQUIRED);
-  return caller;
+export async function query(c: Ctx, access: Access, runAs: RunAs, statements: Statements): Promise<Rows[]> {
+  const role = roleFor(access, runAs);
+  const tokenHash = access === 'public' ? null : requireSession(c);
+  const results = await pipeline(c.get('sql'), (q) => [
+    q`begin`,
+    tokenHash === null
+      ? q`select set_config('role', ${role}, true)`
+      : q`select a.user_id, set_config('role', ${role}, true) from app.authenticate(${tokenHash}, ${access}) a`,
+    ...statements(q),
+    q`commit`,
+  ]);
+  if (tokenHash !== null) c.set('userId', results[1][0].user_id as number);
+  return results.slice(2, -1);
 }
 
-/** The role a transaction currently runs as: `reader` = authenticated (or anon), `service` = service_role. */
-export interface RequestTx {
-  tx: TransactionSql;
-  /** Switch to the reading role: RLS applies. */
-  asReader(): Promise<void>;
-  /** Switch to service_role to call an `app.*` function (claims stay set). */
-  asService(): Promise<void>;
-}
-
-/**
- * Runs `work` in one transaction as `caller` (or anonymously). Starts as the reading role. The claims
- * JSON is a bound parameter, never interpolated SQL.
- */
-export async function withCaller<T>(c: Ctx, work: (db: RequestTx) => Promise<T>): Promise<T> {
-  const sql = c.get('sql');
-  const caller = c.get('caller');
-  return await sql.begin(async (tx) => {
-    if (caller) {
-      const claims = JSON.stringify({ role: 'authenticated', user_id: caller.userId, app_role: caller.role });
-      await tx`select set_config('request.jwt.claims', ${claims}, true)`;
-    }
-    const db: RequestTx = {
-      tx,
-      asReader: async () => {
-        await (caller ? tx`set local role authenticated` : tx`set local role anon`);
-      },
-      asService: async () => {
-        await tx`set local role service_role`;
-      },
-    };
-    await db.asReader();
-    return await work(db);
-  }) as T;
-}
-
-/** The first row of a result, or a 404 with `message`. */
-export function one<T>(rows: readonly T[], message: string): T {
+/** The `body` column of the first row of a statement's result (JSON built in SQL), or a 404 with `message`. */
+export function bodyOf(rows: Rows, message = 'Not found'): string {
   const row = rows[0];
   if (row === undefined) throw new HttpError(404, message);
-  return row;
+  return row.body as string;
+}
+
+/**
+ * An answer whose JSON the database built to the shape the route declares (src/domain/entities.ts): typed
+ * as any of the route's answers, since TypeScript cannot see into SQL.
+ */
+// deno-lint-ignore no-explicit-any
+export type DatabaseAnswer = TypedResponse<any, any, 'json'>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Answers JSON built by the database as it is: no parse and re-serialize in between. */
+export function sendJson(c: Ctx, body: string, status: 200 | 201 = 200): DatabaseAnswer {
+  return c.body(body, status, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as DatabaseAnswer;
+}
+
+/** Runs one statement that returns `body` and answers it (404 with `message` when it returns no row). */
+export async function answer(
+  c: Ctx, access: Access, runAs: RunAs, statement: (q: Sql) => Statement,
+  { status = 200, notFound }: { status?: 200 | 201; notFound?: string } = {},
+): Promise<DatabaseAnswer> {
+  const [rows] = await query(c, access, runAs, (q) => [statement(q)]);
+  return sendJson(c, bodyOf(rows, notFound), status);
 }

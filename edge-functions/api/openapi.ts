@@ -7,11 +7,18 @@ import { OpenAPIHono, type OpenAPIHonoOptions } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { apiErrorEntity } from '../../src/domain/entities.ts';
 import type { MiddlewareHandler } from 'hono';
-import { requireUser, type AppEnv } from './context.ts';
+import { query, requireSession, type Access, type AppEnv } from './context.ts';
 
-/** A validation failure answers 400 with the first issue's message (the spec's texts, from src/domain). */
-export const validationHook: NonNullable<OpenAPIHonoOptions<AppEnv>['defaultHook']> = (result, c) => {
+/**
+ * A validation failure answers 400 with the first issue's message (the spec's texts, from src/domain) —
+ * but only to a caller the route admits: on a signed-in or admin route the session is checked first (one
+ * round trip, paid by invalid requests only), so a 401 or 403 comes before a 400 and nobody else learns
+ * the payload rules.
+ */
+export const validationHook: NonNullable<OpenAPIHonoOptions<AppEnv>['defaultHook']> = async (result, c) => {
   if (!result.success) {
+    const access = c.get('access');
+    if (access !== 'public') await query(c, access, 'reader', () => []);
     const message = result.error.issues[0]?.message ?? 'Invalid request';
     return c.json({ message }, 400);
   }
@@ -59,10 +66,20 @@ export const idempotencyHeaders = z.object({
 });
 
 /**
- * Route middleware for player routes: 401 before the body is validated, so an anonymous caller learns
- * nothing about the payload rules and always gets the same answer.
+ * Route middleware for player and admin routes: without a session cookie the answer is 401 before the body
+ * is validated, so an anonymous caller learns nothing about the payload rules. (A cookie that turns out
+ * to be expired is found out with the route's own database work: context.ts.)
  */
 export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireUser(c);
+  restrictTo(c, 'user');
   await next();
 };
+
+/** Marks the request's route as needing `access` (for validationHook) and answers 401 without a session. */
+export function restrictTo(c: Parameters<MiddlewareHandler<AppEnv>>[0], access: Exclude<Access, 'public'>): void {
+  requireSession(c);
+  c.set('access', access);
+}
+
+/** A conditional GET's answer when the client's ETag is still current. */
+export const notModified = { 304: { description: 'Not modified: the ETag sent in If-None-Match is current' } } as const;

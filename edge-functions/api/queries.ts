@@ -1,99 +1,84 @@
 /**
- * The reads behind the answers, built as JSON in SQL (`to_jsonb`) so every entity has the field names of
- * spec §3 and one timestamp format. They run as the reading role: RLS decides which rows the caller sees
- * (a player's bets and transactions are their own; admins see all).
+ * The reads behind the answers. Each is one statement returning `body`: the JSON the API answers, built in
+ * SQL with the shape functions of the database (app.match_json, app.bet_json, app.user_json; plain rows
+ * for transactions, bank accounts, teams and audit entries), so every entity has the field names of spec §3
+ * and one timestamp format. "Newest first" is the order of ids, which are handed out in insertion order.
+ * They run as the reading role: RLS decides which rows the caller sees (a
+ * player's bets and transactions are their own; admins see all).
  */
-import type { TransactionSql } from '../_shared/db.ts';
-import type { AuditLogEntry, BankAccount, Bet, Match, Team, Transaction, User } from '../../src/domain/entities.ts';
+import type { Sql } from '../_shared/db.ts';
 import type { MatchStatus } from '../../src/domain/limits.ts';
 
-type Tx = TransactionSql;
+/** The caller's id, evaluated once per statement. */
+const me = (q: Sql) => q`(select app.current_user_id())`;
 
-const matchJson = (tx: Tx) => tx`
-  to_jsonb(m) || jsonb_build_object(
-    'team1', to_jsonb(t1), 'team2', to_jsonb(t2),
-    'additionalDetails', jsonb_build_object('status', m.match_result))`;
-
-const matchJoins = (tx: Tx) => tx`
-  join public.teams t1 on t1.id = m.team1_id
-  join public.teams t2 on t2.id = m.team2_id`;
-
-export async function listMatches(
-  tx: Tx, options: { status?: MatchStatus; id?: number; newestFirst?: boolean } = {},
-): Promise<Match[]> {
-  const rows = await tx<{ match: Match }[]>`
-    select ${matchJson(tx)} as match
-    from public.matches m ${matchJoins(tx)}
-    where true
-      ${options.status ? tx`and m.status = ${options.status}` : tx``}
-      ${options.id !== undefined ? tx`and m.id = ${options.id}` : tx``}
-    order by ${options.newestFirst ? tx`m.start_time desc, m.id desc` : tx`m.start_time, m.id`}`;
-  return rows.map((row) => row.match);
+export function matchList(q: Sql, options: { status?: MatchStatus; newestFirst?: boolean } = {}) {
+  const order = options.newestFirst ? q`m.start_time desc, m.id desc` : q`m.start_time, m.id`;
+  return q`
+    select coalesce(json_agg(app.match_json(m) order by ${order}), '[]')::text as body
+    from public.matches m
+    ${options.status ? q`where m.status = ${options.status}` : q``}`;
 }
 
-export async function getMatch(tx: Tx, id: number): Promise<Match | undefined> {
-  return (await listMatches(tx, { id }))[0];
+export function matchById(q: Sql, id: number) {
+  return q`select app.match_json(m)::text as body from public.matches m where m.id = ${id}`;
 }
 
-export async function listBets(tx: Tx, filter: { userId?: number; matchId?: number; betId?: number }): Promise<Bet[]> {
-  const rows = await tx<{ bet: Bet }[]>`
-    select to_jsonb(b) || jsonb_build_object('match', ${matchJson(tx)}, 'team', to_jsonb(bt)) as bet
+/** Bets newest first: the caller's own (`userId` omitted), or one user's or one match's (admins). */
+export function betList(q: Sql, filter: { userId?: number; matchId?: number }) {
+  const where = filter.matchId !== undefined ? q`b.match_id = ${filter.matchId}` : q`b.user_id = ${filter.userId ?? me(q)}`;
+  return q`
+    select coalesce(json_agg(app.bet_json(b) order by b.id desc), '[]')::text as body
     from public.bets b
-    join public.matches m on m.id = b.match_id
-    ${matchJoins(tx)}
-    join public.teams bt on bt.id = b.team_id
+    where ${where}`;
+}
+
+/** Ledger rows newest first: the caller's own (`userId` omitted) or one user's (admins). */
+export function transactionList(q: Sql, userId?: number) {
+  return q`
+    select coalesce(json_agg(t order by t.id desc), '[]')::text as body
+    from public.transactions t
+    where t.user_id = ${userId ?? me(q)}`;
+}
+
+/** Every ledger row newest first, optionally of one type and/or status (admins). */
+export function adminTransactionList(q: Sql, filter: { type?: string; status?: string }) {
+  return q`
+    select coalesce(json_agg(t order by t.id desc), '[]')::text as body
+    from public.transactions t
     where true
-      ${filter.userId !== undefined ? tx`and b.user_id = ${filter.userId}` : tx``}
-      ${filter.matchId !== undefined ? tx`and b.match_id = ${filter.matchId}` : tx``}
-      ${filter.betId !== undefined ? tx`and b.id = ${filter.betId}` : tx``}
-    order by b.created_at desc, b.id desc`;
-  return rows.map((row) => row.bet);
+      ${filter.type ? q`and t.type = ${filter.type}` : q``}
+      ${filter.status ? q`and t.status = ${filter.status}` : q``}`;
 }
 
-export async function listTransactions(tx: Tx, filter: { userId?: number; id?: number } = {}): Promise<Transaction[]> {
-  const rows = await tx<{ t: Transaction }[]>`
-    select to_jsonb(t) as t from public.transactions t
-    where true
-      ${filter.userId !== undefined ? tx`and t.user_id = ${filter.userId}` : tx``}
-      ${filter.id !== undefined ? tx`and t.id = ${filter.id}` : tx``}
-    order by t.created_at desc, t.id desc`;
-  return rows.map((row) => row.t);
+export function userList(q: Sql) {
+  return q`select coalesce(json_agg(app.user_json(u) order by u.id), '[]')::text as body from public.users u`;
 }
 
-/**
- * Users with what they may spend: `pending_withdrawals` (positive, 0 when none) and `available_balance`
- * (wallet_balance − pending_withdrawals, the figure bets and withdrawals check).
- */
-export async function listUsers(tx: Tx, filter: { id?: number } = {}): Promise<User[]> {
-  const rows = await tx<{ u: User }[]>`
-    select to_jsonb(u) || jsonb_build_object(
-      'available_balance', u.wallet_balance - w.pending, 'pending_withdrawals', w.pending) as u
-    from public.users u
-    cross join lateral (
-      select coalesce(-sum(t.amount), 0)::bigint as pending from public.transactions t
-      where t.user_id = u.id and t.type = 'withdrawal' and t.status = 'pending') w
-    where true ${filter.id !== undefined ? tx`and u.id = ${filter.id}` : tx``}
-    order by u.id`;
-  return rows.map((row) => row.u);
+/** One user (the caller when `id` is omitted). */
+export function userById(q: Sql, id?: number) {
+  return q`select app.user_json(u)::text as body from public.users u where u.id = ${id ?? me(q)}`;
 }
 
-export async function getUser(tx: Tx, id: number): Promise<User | undefined> {
-  return (await listUsers(tx, { id }))[0];
+/** A row when user `id` exists (admin reads answer 404 for an unknown user rather than an empty list). */
+export function userExists(q: Sql, id: number) {
+  return q`select 1 from public.users where id = ${id}`;
 }
 
-export async function listBankAccounts(tx: Tx, userId: number): Promise<BankAccount[]> {
-  const rows = await tx<{ a: BankAccount }[]>`
-    select to_jsonb(a) as a from public.bank_accounts a where a.user_id = ${userId} order by a.id`;
-  return rows.map((row) => row.a);
+/** Bank accounts in the order they were added: the caller's own (`userId` omitted) or one user's. */
+export function bankAccountList(q: Sql, userId?: number) {
+  return q`
+    select coalesce(json_agg(a order by a.id), '[]')::text as body
+    from public.bank_accounts a
+    where a.user_id = ${userId ?? me(q)}`;
 }
 
-export async function listTeams(tx: Tx): Promise<Team[]> {
-  const rows = await tx<{ t: Team }[]>`select to_jsonb(t) as t from public.teams t order by t.id`;
-  return rows.map((row) => row.t);
+export function teamList(q: Sql) {
+  return q`select coalesce(json_agg(t order by t.id), '[]')::text as body from public.teams t`;
 }
 
-export async function listAuditLog(tx: Tx, limit: number): Promise<AuditLogEntry[]> {
-  const rows = await tx<{ a: AuditLogEntry }[]>`
-    select to_jsonb(a) as a from public.audit_log a order by a.created_at desc, a.id desc limit ${limit}`;
-  return rows.map((row) => row.a);
+export function auditLog(q: Sql, limit: number) {
+  return q`
+    select coalesce(json_agg(a order by a.id desc), '[]')::text as body
+    from (select * from public.audit_log order by id desc limit ${limit}) a`;
 }

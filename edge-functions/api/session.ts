@@ -1,13 +1,13 @@
 /**
  * Sessions (ARCHITECTURE.md §4): 32 random bytes in the `session` cookie (HttpOnly; SameSite=Lax; Path=/;
- * Secure over https); only the SHA-256 (hex) of the token is stored, in app.sessions, for 7 days.
+ * Secure over https); only the SHA-256 (hex) of the token is stored, in app.sessions, for 7 days. The
+ * database resolves it in the same round trip as the route's work (context.ts, app.authenticate).
  */
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from 'hono/deno';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { encodeBase64Url } from '../_shared/base64url.ts';
-import type { TransactionSql } from '../_shared/db.ts';
-import type { AppEnv, Caller, Ctx } from './context.ts';
+import type { AppEnv, Ctx } from './context.ts';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_DAYS = 7;
@@ -34,41 +34,37 @@ function isHttps(c: Ctx): boolean {
   return c.get('config').trustProxy && lastHop(c.req.header('x-forwarded-proto'))?.toLowerCase() === 'https';
 }
 
-/** Resolves the session cookie once per request into `caller` (null when absent, unknown, expired or banned). */
-export const resolveSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('caller', null);
-  c.set('userId', null);
+/** Reads the session cookie into `tokenHash` (null when absent or not shaped like one of our tokens). */
+export const readSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
-  if (token && TOKEN_SHAPE.test(token)) {
-    const tokenHash = await sha256Hex(token);
-    const rows = await c.get('sql').begin(async (tx) => {
-      await tx`set local role service_role`;
-      return await tx<{ user_id: number; role: Caller['role']; status: Caller['status'] }[]>`
-        select user_id, role, status from app.resolve_session(${tokenHash})`;
-    });
-    const row = rows[0];
-    if (row) {
-      c.set('caller', { userId: row.user_id, role: row.role, status: row.status, tokenHash });
-      c.set('userId', row.user_id);
-    }
-  }
+  c.set('tokenHash', token && TOKEN_SHAPE.test(token) ? await sha256Hex(token) : null);
+  c.set('access', 'public');
+  c.set('userId', null);
   await next();
 };
 
-/** Creates a session for `userId` inside the caller's transaction (as service_role) and sets the cookie. */
-export async function startSession(c: Ctx, tx: TransactionSql, userId: number): Promise<void> {
+export interface NewSession {
+  token: string;
+  tokenHash: string;
+  expires: Date;
+}
+
+/** A fresh session token; the caller stores its hash (app.create_session) and then sets the cookie. */
+export async function newSession(): Promise<NewSession> {
   const token = encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)));
-  const expires = new Date(Date.now() + SESSION_MS);
-  await tx`select app.create_session(${userId}, ${await sha256Hex(token)}, ${expires})`;
-  setCookie(c, SESSION_COOKIE, token, {
+  return { token, tokenHash: await sha256Hex(token), expires: new Date(Date.now() + SESSION_MS) };
+}
+
+/** Sets the cookie of a session the database has stored. */
+export function setSessionCookie(c: Ctx, session: NewSession): void {
+  setCookie(c, SESSION_COOKIE, session.token, {
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
     secure: isHttps(c),
-    expires,
+    expires: session.expires,
     maxAge: SESSION_MS / 1000,
   });
-  c.set('userId', userId);
 }
 
 export function clearSessionCookie(c: Ctx): void {

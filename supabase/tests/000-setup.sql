@@ -220,3 +220,22 @@ as $$
 $$;
 
 grant execute on all functions in schema tests to anon, authenticated, service_role;
+
+-- The answer app.idempotency_begin replays for a user's key (the DETAIL of its BT2xx error), or null.
+create or replace function tests.replayed_answer(p_username text, p_key text, p_request_hash text)
+returns text
+language plpgsql
+as $$
+declare
+  v_detail text;
+begin
+  perform tests.call_as(p_username);
+  begin
+    perform app.idempotency_begin(p_key, p_request_hash);
+  exception when others then
+    get stacked diagnostics v_detail = pg_exception_detail;
+  end;
+  perform tests.reset_role();
+  return v_detail;
+end;
+$$;

@@ -45,15 +45,17 @@ select is_empty($$
   where p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema')
     and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
 $$, 'no SECURITY DEFINER function is executable by anon or authenticated (lints 0028/0029)');
-select is_empty($$
-  select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+select set_eq($$
+  select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'app' and has_function_privilege('anon', p.oid, 'execute')
-$$, 'anon can execute nothing in app');
+$$, array['app.match_json(matches)'],
+  'anon can execute nothing in app but the public match shape');
 select set_eq($$
   select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'app' and has_function_privilege('authenticated', p.oid, 'execute')
-$$, array['app.current_user_id()', 'app.is_admin()'],
-  'authenticated can execute only the two RLS helpers in app');
+$$, array['app.current_user_id()', 'app.is_admin()', 'app.pending_withdrawals(bigint)', 'app.match_json(matches)',
+          'app.bet_json(bets)', 'app.user_json(users)'],
+  'authenticated can execute only the RLS helpers and the answer shapes in app (none is SECURITY DEFINER)');
 select is_empty($$
   select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'app' and p.prosecdef
@@ -63,12 +65,12 @@ select is_empty($$
   select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'app' and not exists (select 1 from unnest(p.proconfig) c where c like 'search_path=%')
 $$, 'every function in app pins its search_path');
-select ok(not has_schema_privilege('anon', 'app', 'usage'), 'anon has no usage on schema app');
+select ok(not has_schema_privilege('anon', 'app', 'create'), 'anon cannot create anything in schema app');
 select set_eq($$
   select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'app' and has_function_privilege('service_role', p.oid, 'execute') and p.prosecdef
-$$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 'resolve_session', 'delete_session',
-          'begin_attempt', 'finish_attempt', 'idempotency_lookup', 'idempotency_save',
+$$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 'authenticate', 'delete_session',
+          'begin_attempt', 'finish_attempt', 'idempotency_begin', 'idempotency_save',
           'request_deposit', 'complete_deposit', 'add_bank_account', 'request_withdrawal', 'reconcile',
           'place_bet', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
           'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats'],

@@ -77,6 +77,8 @@ select is_empty($$select * from app.get_credentials('nobody')$$, 'an unknown use
 
 select lives_ok(format($$select app.create_session(%s, repeat('a', 64), now() + interval '1 day')$$, tests.uid('alice')),
   'a session is created');
+-- app.resolve_session is internal (reached through app.authenticate, 14-request-path): called as its owner
+select tests.reset_role();
 select results_eq($$select user_id, role, status from app.resolve_session(repeat('a', 64))$$,
   format($$values (%s::bigint, 'user'::text, 'active'::text)$$, tests.uid('alice')),
   'a valid session resolves to its user');
@@ -89,13 +91,13 @@ select throws_ok($$select app.create_session(-1, repeat('b', 64), now() + interv
 -- an expired session: written directly to simulate time passing
 select tests.reset_role();
 insert into app.sessions (token_hash, user_id, expires_at) values (repeat('e', 64), tests.uid('alice'), now() - interval '1 minute');
-select tests.as_webhook();
 select is_empty($$select * from app.resolve_session(repeat('e', 64))$$, 'an expired session resolves to nothing');
 select tests.reset_role();
 select is((select count(*)::int from app.sessions where token_hash = repeat('e', 64)), 0, 'and its row is deleted');
 
 select tests.as_webhook();
 select lives_ok($$select app.delete_session(repeat('a', 64))$$, 'logout deletes the session');
+select tests.reset_role();
 select is_empty($$select * from app.resolve_session(repeat('a', 64))$$, 'a deleted session resolves to nothing');
 
 -- banned users: no new sessions, existing ones stop resolving
@@ -103,8 +105,8 @@ select lives_ok(format($$select app.create_session(%s, repeat('c', 64), now() + 
   'another session for alice');
 select tests.reset_role();
 update public.users set status = 'banned' where username = 'Alice';
-select tests.as_webhook();
 select is_empty($$select * from app.resolve_session(repeat('c', 64))$$, 'a banned user''s session does not resolve');
+select tests.as_webhook();
 select throws_ok(format($$select app.create_session(%s, repeat('d', 64), now() + interval '1 day')$$, tests.uid('alice')),
   'BT403', 'Your account is banned', 'a banned user cannot sign in');
 

@@ -4,9 +4,12 @@
  */
 import { expect } from 'vitest';
 
+/** A `match` event's data: the match as GET /api/matches/{id} answers it. */
+export type MatchEvent = { id: number; status: string } & Record<string, unknown>;
+
 export interface SseClient {
-  /** Resolves with the next `match` event's data (parsed), or rejects after `ms` (default 5 s). */
-  next(ms?: number): Promise<{ id: number; status: string }>;
+  /** Resolves with the next `match` event's data (the match, parsed), or rejects after `ms` (default 5 s). */
+  next(ms?: number): Promise<MatchEvent>;
   close(): void;
 }
 
@@ -16,7 +19,7 @@ export async function subscribe(url: string): Promise<SseClient> {
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  const events: Array<{ id: number; status: string }> = [];
+  const events: MatchEvent[] = [];
   let waiting: (() => void) | undefined;
   let connected!: () => void;
   const ready = new Promise<void>((resolve) => (connected = resolve));

@@ -4,11 +4,11 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { bankAccountEntity, type BankAccount } from '../../../src/domain/entities.ts';
+import { bankAccountEntity } from '../../../src/domain/entities.ts';
 import { bankAccountSchema } from '../../../src/domain/schemas.ts';
-import { requireUser, withCaller } from '../context.ts';
+import { answer } from '../context.ts';
 import { errors, signedIn, json, jsonBody, router } from '../openapi.ts';
-import { listBankAccounts } from '../queries.ts';
+import { bankAccountList } from '../queries.ts';
 
 const listRoute = createRoute({
   middleware: [signedIn] as const,
@@ -25,21 +25,13 @@ const addRoute = createRoute({
 
 export function bankAccountRoutes() {
   const app = router();
-  app.openapi(listRoute, async (c) => {
-    const caller = requireUser(c);
-    return c.json(await withCaller(c, (db) => listBankAccounts(db.tx, caller.userId)), 200);
-  });
-  app.openapi(addRoute, async (c) => {
-    requireUser(c);
+  app.openapi(listRoute, (c) => answer(c, 'user', 'reader', (q) => bankAccountList(q)));
+  app.openapi(addRoute, (c) => {
     const input = c.req.valid('json');
-    const account = await withCaller(c, async (db) => {
-      await db.asService();
-      const [row] = await db.tx<{ a: BankAccount }[]>`
-        select to_jsonb(a) as a
-        from app.add_bank_account(${input.account_holder}, ${input.account_number}, ${input.ifsc_code}, ${input.bank_name}) a`;
-      return row.a;
-    });
-    return c.json(account, 201);
+    return answer(c, 'user', 'service', (q) => q`
+      select to_jsonb(a)::text as body
+      from app.add_bank_account(${input.account_holder}, ${input.account_number}, ${input.ifsc_code}, ${input.bank_name}) a`,
+    { status: 201 });
   });
   return app;
 }

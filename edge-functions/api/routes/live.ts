@@ -1,7 +1,8 @@
 /**
  * `GET /api/live/matches[?id=N]`: a Server-Sent Events stream of match changes (start, live score,
  * settlement, abandonment), for the local runtime; on Supabase the SPA uses Realtime instead.
- * Events: `match` with `{"id", "status"}`. A comment line every 15 s keeps proxies from closing the stream.
+ * Events: `match` with the match as the API answers it (GET /api/matches/{id}), exactly as the database
+ * notified it. A comment line every 15 s keeps proxies from closing the stream.
  * Match data is public (teams and matches are readable by anyone), so the stream needs no session.
  * At most `config.liveMaxStreams` (LIVE_MAX_STREAMS, default 2000) streams are open per process at once;
  * beyond that the answer is 503 {"message":"Too many live connections"} (the SPA then polls).
@@ -21,7 +22,7 @@ export const liveRoute = createRoute({
   request: { query: z.object({ id: z.coerce.number().int().positive().optional() }) },
   responses: {
     200: {
-      description: 'text/event-stream: `event: match` with data `{"id": number, "status": string}`; heartbeats every 15 s',
+      description: 'text/event-stream: `event: match` with the match as data (as GET /api/matches/{id} answers it); heartbeats every 15 s',
       content: { 'text/event-stream': { schema: z.string() } },
     },
     503: {
@@ -62,7 +63,7 @@ export function liveRoutes(feed: MatchFeed) {
         while (!stream.aborted) {
           const update = queue.shift();
           if (update) {
-            await stream.writeSSE({ event: 'match', data: JSON.stringify(update) });
+            await stream.writeSSE({ event: 'match', data: update.data });
           } else {
             await new Promise<void>((resolve) => (wake = resolve));
             wake = undefined;

@@ -1,11 +1,15 @@
-/** Spec §7.2: GET /api/matches?status=…, GET /api/matches/{id}. Public reads (matches are readable by anon). */
+/**
+ * Spec §7.2: GET /api/matches?status=…, GET /api/matches/{id}. Public reads (matches are readable by anon),
+ * answered with an ETag and 304 for a matching If-None-Match (conditional.ts).
+ */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { matchEntity } from '../../../src/domain/entities.ts';
 import { MATCH_STATUSES } from '../../../src/domain/limits.ts';
-import { one, withCaller } from '../context.ts';
-import { errors, idParams, json, router } from '../openapi.ts';
-import { getMatch, listMatches } from '../queries.ts';
+import type { ConditionalReads } from '../conditional.ts';
+import { bodyOf, query } from '../context.ts';
+import { errors, idParams, json, notModified, router } from '../openapi.ts';
+import { matchById, matchList } from '../queries.ts';
 
 export const MATCH_NOT_FOUND = 'Match not found';
 
@@ -16,25 +20,25 @@ export const matchesQuery = z.object({
 const listRoute = createRoute({
   method: 'get', path: '/matches', tags: ['matches'], summary: 'Matches by start time, optionally of one status',
   request: { query: matchesQuery },
-  responses: { 200: json(z.array(matchEntity), 'Matches with team1 and team2'), ...errors(400) },
+  responses: { 200: json(z.array(matchEntity), 'Matches with team1 and team2 (with an ETag)'), ...notModified, ...errors(400) },
 });
 
 const getRoute = createRoute({
   method: 'get', path: '/matches/{id}', tags: ['matches'], summary: 'One match',
   request: { params: idParams },
-  responses: { 200: json(matchEntity, 'The match with team1 and team2'), ...errors(400, 404) },
+  responses: { 200: json(matchEntity, 'The match with team1 and team2 (with an ETag)'), ...notModified, ...errors(400, 404) },
 });
 
-export function matchRoutes() {
+export function matchRoutes(reads: ConditionalReads) {
   const app = router();
-  app.openapi(listRoute, async (c) => {
+  app.openapi(listRoute, (c) => {
     const { status } = c.req.valid('query');
-    return c.json(await withCaller(c, (db) => listMatches(db.tx, { status })), 200);
+    return reads.answer(c, async () => bodyOf((await query(c, 'public', 'reader', (q) => [matchList(q, { status })]))[0]));
   });
-  app.openapi(getRoute, async (c) => {
+  app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
-    const match = await withCaller(c, (db) => getMatch(db.tx, id));
-    return c.json(one(match ? [match] : [], MATCH_NOT_FOUND), 200);
+    return reads.answer(c, async () =>
+      bodyOf((await query(c, 'public', 'reader', (q) => [matchById(q, id)]))[0], MATCH_NOT_FOUND));
   });
   return app;
 }

@@ -17,7 +17,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { LOCAL_SANDBOX_WEBHOOK_SECRET } from '../../_shared/env.ts';
 import { HttpError, toHttpError } from '../../_shared/errors.ts';
-import { requireUser, withCaller, type Ctx } from '../context.ts';
+import { query, type Ctx } from '../context.ts';
 import { errors, json, router } from '../openapi.ts';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
@@ -105,11 +105,8 @@ export async function handleWebhook(
   const event = webhookSchema.safeParse(parsed);
   if (!event.success) throw new HttpError(400, event.error.issues[0]?.message ?? 'Invalid event');
   const { reference, amount, status, gateway_txn_id } = event.data;
-  const [row] = await c.get('sql').begin(async (tx) => {
-    await tx`set local role service_role`;
-    return await tx<{ reference_id: string; status: 'pending' | 'completed' | 'failed' }[]>`
-      select reference_id, status from app.complete_deposit(${reference}, ${amount}, ${status}, ${gateway_txn_id ?? null})`;
-  });
+  const [[row]] = await query(c, 'public', 'service', (q) => [q`
+    select reference_id, status from app.complete_deposit(${reference}, ${amount}, ${status}, ${gateway_txn_id ?? null})`]);
   return { reference: row.reference_id, status: row.status };
 }
 
@@ -176,14 +173,13 @@ export function paymentRoutes() {
   app.post('/payments/sandbox', async (c) => {
     const config = c.get('config');
     if (!config.paymentSandbox) throw new HttpError(404, 'Not found');
-    const caller = requireUser(c);
     const form = await c.req.parseBody();
     const reference = typeof form.reference === 'string' ? form.reference : '';
     const outcome = form.outcome === 'success' ? 'success' : 'failed';
     // Only the signed-in owner may pay or fail their deposit (RLS shows an admin every row: compare owners).
-    const [deposit] = await withCaller(c, (db) => db.tx<{ user_id: number; amount: number }[]>`
-      select user_id, amount from public.transactions
-      where type = 'deposit' and reference_id = ${reference} and user_id = ${caller.userId}`);
+    const [[deposit]] = await query(c, 'user', 'reader', (q) => [q`
+      select amount from public.transactions
+      where type = 'deposit' and reference_id = ${reference} and user_id = (select app.current_user_id())`]);
     if (!deposit) throw new HttpError(404, 'Deposit not found');
     const rawBody = JSON.stringify({
       reference, amount: deposit.amount, status: outcome, gateway_txn_id: `SANDBOX-${crypto.randomUUID()}`,

@@ -10,10 +10,10 @@ import { z } from 'zod';
 import { depositResponseEntity, transactionEntity, type Transaction } from '../../../src/domain/entities.ts';
 import { depositSchema, withdrawalSchema } from '../../../src/domain/schemas.ts';
 import { HttpError } from '../../_shared/errors.ts';
-import { requireUser, withCaller } from '../context.ts';
-import { idempotent } from '../idempotency.ts';
+import { bodyOf, query, sendJson } from '../context.ts';
+import { idempotentWrite } from '../idempotency.ts';
 import { errors, signedIn, idempotencyHeaders, json, jsonBody, router } from '../openapi.ts';
-import { listTransactions } from '../queries.ts';
+import { transactionList } from '../queries.ts';
 
 export const transactionsQuery = z.object({
   userId: z.coerce.number({ error: 'Invalid user id' }).int('Invalid user id').positive('Invalid user id').optional()
@@ -61,50 +61,37 @@ export function walletRoutes() {
   const app = router();
 
   app.openapi(depositRoute, async (c) => {
-    const caller = requireUser(c);
     const input = c.req.valid('json');
     const gateway = c.get('config').paymentGatewayUrl;
     if (!gateway) throw new HttpError(503, 'Payment gateway is not configured');
-    const { transaction, username } = await withCaller(c, async (db) => {
-      await db.asService();
-      const [row] = await db.tx<{ t: Transaction; username: string }[]>`
-        select to_jsonb(t) as t, u.username
-        from app.request_deposit(${input.amount}, ${input.paymentMethod}, ${input.reference}) t
-        join public.users u on u.id = ${caller.userId}`;
-      return { transaction: row.t, username: row.username };
-    });
+    const [[row]] = await query(c, 'user', 'service', (q) => [q`
+      select to_jsonb(t) as t, u.username
+      from app.request_deposit(${input.amount}, ${input.paymentMethod}, ${input.reference}) t
+      join public.users u on u.id = t.user_id`]);
+    const transaction = row.t as Transaction;
     const redirect_url = gatewayUrl(gateway, {
-      amount: transaction.amount, username, reference: transaction.reference_id ?? input.reference,
+      amount: transaction.amount, username: row.username, reference: transaction.reference_id ?? input.reference,
     });
     return c.json({ ...transaction, redirect_url }, 201);
   });
 
-  app.openapi(withdrawRoute, async (c) => {
-    requireUser(c);
+  app.openapi(withdrawRoute, (c) => {
     const input = c.req.valid('json');
-    const key = c.req.valid('header')['idempotency-key'];
-    const result = await withCaller(c, (db) =>
-      idempotent(db, key, 'POST /api/wallet/withdraw', input, 201, async () => {
-        await db.asService();
-        const [row] = await db.tx<{ t: Transaction }[]>`
-          select to_jsonb(t) as t from app.request_withdrawal(${input.amount}, ${input.bankAccountId}) t`;
-        return row.t;
-      }));
-    if (result.replayed) c.header('Idempotent-Replayed', 'true');
-    return c.json(result.body, 201);
+    return idempotentWrite(c, c.req.valid('header')['idempotency-key'], 'POST /api/wallet/withdraw', input, (q) => q`
+      select to_jsonb(t)::text as body from app.request_withdrawal(${input.amount}, ${input.bankAccountId}) t`);
   });
 
   app.openapi(transactionsRoute, async (c) => {
-    const caller = requireUser(c);
     const { userId } = c.req.valid('query');
-    // Another user's transactions are for admins only; RLS would show a player nothing anyway.
-    if (userId !== undefined && userId !== caller.userId && caller.role !== 'admin') {
+    const [[caller], rows] = await query(c, 'user', 'reader', (q) => [
+      q`select app.current_user_id() as id, app.is_admin() as admin`,
+      transactionList(q, userId),
+    ]);
+    // Another user's transactions are for admins only (RLS would show a player none of them anyway).
+    if (userId !== undefined && userId !== caller.id && !caller.admin) {
       throw new HttpError(403, 'You can only view your own transactions');
     }
-    if (userId !== undefined && caller.role === 'admin' && caller.status !== 'active') {
-      throw new HttpError(403, 'Admin access required');
-    }
-    return c.json(await withCaller(c, (db) => listTransactions(db.tx, { userId: userId ?? caller.userId })), 200);
+    return sendJson(c, bodyOf(rows));
   });
 
   return app;

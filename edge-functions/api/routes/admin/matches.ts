@@ -7,9 +7,10 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { betEntity, matchEntity, teamEntity } from '../../../../src/domain/entities.ts';
 import { createMatchSchema, declareWinnerSchema, updateLiveSchema } from '../../../../src/domain/schemas.ts';
-import { one, withCaller, type RequestTx } from '../../context.ts';
+import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from '../../context.ts';
+import type { Sql, Statement } from '../../../_shared/db.ts';
 import { errors, idParams, json, jsonBody, router } from '../../openapi.ts';
-import { getMatch, listBets, listMatches, listTeams } from '../../queries.ts';
+import { betList, matchById, matchList, teamList } from '../../queries.ts';
 import { MATCH_NOT_FOUND, matchesQuery } from '../matches.ts';
 
 const tags = ['admin: matches'];
@@ -62,69 +63,53 @@ const abandonRoute = createRoute({
   responses: { 200: json(matchEntity, 'The abandoned (completed) match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 
-/** Runs a match-changing app.* function and answers the match with its teams. */
-async function changeMatch(db: RequestTx, call: (db: RequestTx) => Promise<readonly { id: number }[]>) {
-  await db.asService();
-  const [{ id }] = await call(db);
-  await db.asReader();
-  return one(await listMatches(db.tx, { id }), MATCH_NOT_FOUND);
+/** Runs a match-changing app.* function (`change` returns the match row) and answers the match with its teams. */
+function changeMatch(c: Ctx, change: (q: Sql) => Statement, status: 200 | 201 = 200): Promise<DatabaseAnswer> {
+  return answer(c, 'admin', 'service', (q) => q`select app.match_json(m)::text as body from ${change(q)} m`, { status });
 }
 
 export function adminMatchRoutes() {
   const app = router();
 
-  app.openapi(listRoute, async (c) => {
+  app.openapi(listRoute, (c) => {
     const { status } = c.req.valid('query');
-    return c.json(await withCaller(c, (db) => listMatches(db.tx, { status, newestFirst: true })), 200);
+    return answer(c, 'admin', 'reader', (q) => matchList(q, { status, newestFirst: true }));
   });
-  app.openapi(getRoute, async (c) => {
+  app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
-    const match = await withCaller(c, (db) => getMatch(db.tx, id));
-    return c.json(one(match ? [match] : [], MATCH_NOT_FOUND), 200);
+    return answer(c, 'admin', 'reader', (q) => matchById(q, id), { notFound: MATCH_NOT_FOUND });
   });
   app.openapi(betsRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const bets = await withCaller(c, async (db) => {
-      one(await db.tx`select 1 from public.matches where id = ${id}`, MATCH_NOT_FOUND);
-      return await listBets(db.tx, { matchId: id });
-    });
-    return c.json(bets, 200);
+    const [match, bets] = await query(c, 'admin', 'reader', (q) => [matchById(q, id), betList(q, { matchId: id })]);
+    bodyOf(match, MATCH_NOT_FOUND);
+    return sendJson(c, bodyOf(bets));
   });
-  app.openapi(teamsRoute, async (c) => c.json(await withCaller(c, (db) => listTeams(db.tx)), 200));
+  app.openapi(teamsRoute, (c) => answer(c, 'admin', 'reader', (q) => teamList(q)));
 
-  app.openapi(createMatchRoute, async (c) => {
+  app.openapi(createMatchRoute, (c) => {
     const input = c.req.valid('json');
-    const match = await withCaller(c, (db) => changeMatch(db, (db) => db.tx<{ id: number }[]>`
-      select r.id from app.create_match(${input.team1_id}, ${input.team2_id}, ${input.start_time}, ${input.match_type},
-                               ${input.venue}, ${input.external_match_id}) r`));
-    return c.json(match, 201);
+    return changeMatch(c, (q) => q`app.create_match(${input.team1_id}, ${input.team2_id}, ${input.start_time},
+      ${input.match_type}, ${input.venue}, ${input.external_match_id})`, 201);
   });
-  app.openapi(startRoute, async (c) => {
+  app.openapi(startRoute, (c) => {
     const { id } = c.req.valid('param');
-    const match = await withCaller(c, (db) => changeMatch(db, (db) => db.tx<{ id: number }[]>`
-      select r.id from app.start_match(${id}) r`));
-    return c.json(match, 200);
+    return changeMatch(c, (q) => q`app.start_match(${id})`);
   });
-  app.openapi(updateLiveRoute, async (c) => {
+  app.openapi(updateLiveRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    const match = await withCaller(c, (db) => changeMatch(db, (db) => db.tx<{ id: number }[]>`
-      select r.id from app.update_live(${id}, ${input.team1_score}, ${input.team2_score}, ${input.current_innings},
-                              ${input.current_over}) r`));
-    return c.json(match, 200);
+    return changeMatch(c, (q) => q`app.update_live(${id}, ${input.team1_score}, ${input.team2_score},
+      ${input.current_innings}, ${input.current_over})`);
   });
-  app.openapi(declareRoute, async (c) => {
+  app.openapi(declareRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    const match = await withCaller(c, (db) => changeMatch(db, (db) => db.tx<{ id: number }[]>`
-      select r.id from app.declare_winner(${id}, ${input.winning_team_id}, ${input.result ?? null}) r`));
-    return c.json(match, 200);
+    return changeMatch(c, (q) => q`app.declare_winner(${id}, ${input.winning_team_id}, ${input.result ?? null})`);
   });
-  app.openapi(abandonRoute, async (c) => {
+  app.openapi(abandonRoute, (c) => {
     const { id } = c.req.valid('param');
-    const match = await withCaller(c, (db) => changeMatch(db, (db) => db.tx<{ id: number }[]>`
-      select r.id from app.abandon_match(${id}) r`));
-    return c.json(match, 200);
+    return changeMatch(c, (q) => q`app.abandon_match(${id})`);
   });
 
   return app;

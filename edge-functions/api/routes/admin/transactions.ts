@@ -4,11 +4,11 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { auditLogEntity, dashboardStatsEntity, transactionEntity, type DashboardStats, type Transaction } from '../../../../src/domain/entities.ts';
+import { auditLogEntity, dashboardStatsEntity, transactionEntity } from '../../../../src/domain/entities.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../../src/domain/limits.ts';
-import { withCaller, type RequestTx } from '../../context.ts';
+import { answer } from '../../context.ts';
 import { errors, idParams, json, router } from '../../openapi.ts';
-import { listAuditLog } from '../../queries.ts';
+import { adminTransactionList, auditLog } from '../../queries.ts';
 
 const transactionsQuery = z.object({
   type: z.enum(TRANSACTION_TYPES, { error: 'Invalid transaction type' }).optional(),
@@ -45,45 +45,20 @@ const auditRoute = createRoute({
   responses: { 200: json(z.array(auditLogEntity), 'Audit entries'), ...errors(400, 401, 403) },
 });
 
-async function settle(db: RequestTx, fn: 'approve' | 'reject', id: number): Promise<Transaction> {
-  await db.asService();
-  const [row] = fn === 'approve'
-    ? await db.tx<{ t: Transaction }[]>`select to_jsonb(t) as t from app.approve_transaction(${id}) t`
-    : await db.tx<{ t: Transaction }[]>`select to_jsonb(t) as t from app.reject_transaction(${id}) t`;
-  return row.t;
-}
-
 export function adminTransactionRoutes() {
   const app = router();
 
-  app.openapi(listRoute, async (c) => {
-    const { type, status } = c.req.valid('query');
-    const rows = await withCaller(c, (db) => db.tx<{ t: Transaction }[]>`
-      select to_jsonb(t) as t from public.transactions t
-      where true ${type ? db.tx`and t.type = ${type}` : db.tx``} ${status ? db.tx`and t.status = ${status}` : db.tx``}
-      order by t.created_at desc, t.id desc`);
-    return c.json(rows.map((row) => row.t), 200);
-  });
-  app.openapi(approveRoute, async (c) => {
+  app.openapi(listRoute, (c) => answer(c, 'admin', 'reader', (q) => adminTransactionList(q, c.req.valid('query'))));
+  app.openapi(approveRoute, (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await withCaller(c, (db) => settle(db, 'approve', id)), 200);
+    return answer(c, 'admin', 'service', (q) => q`select to_jsonb(t)::text as body from app.approve_transaction(${id}) t`);
   });
-  app.openapi(rejectRoute, async (c) => {
+  app.openapi(rejectRoute, (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await withCaller(c, (db) => settle(db, 'reject', id)), 200);
+    return answer(c, 'admin', 'service', (q) => q`select to_jsonb(t)::text as body from app.reject_transaction(${id}) t`);
   });
-  app.openapi(statsRoute, async (c) => {
-    const stats = await withCaller(c, async (db) => {
-      await db.asService();
-      const [row] = await db.tx<{ stats: DashboardStats }[]>`select app.dashboard_stats() as stats`;
-      return row.stats;
-    });
-    return c.json(stats, 200);
-  });
-  app.openapi(auditRoute, async (c) => {
-    const { limit } = c.req.valid('query');
-    return c.json(await withCaller(c, (db) => listAuditLog(db.tx, limit)), 200);
-  });
+  app.openapi(statsRoute, (c) => answer(c, 'admin', 'service', (q) => q`select app.dashboard_stats()::text as body`));
+  app.openapi(auditRoute, (c) => answer(c, 'admin', 'reader', (q) => auditLog(q, c.req.valid('query').limit)));
 
   return app;
 }

@@ -4,12 +4,13 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { bankAccountEntity, betEntity, transactionEntity, userEntity, type Transaction } from '../../../../src/domain/entities.ts';
+import { bankAccountEntity, betEntity, transactionEntity, userEntity } from '../../../../src/domain/entities.ts';
 import { adjustmentSchema, userStatusSchema } from '../../../../src/domain/schemas.ts';
-import type { TransactionSql } from '../../../_shared/db.ts';
-import { one, withCaller } from '../../context.ts';
+import type { Sql, Statement } from '../../../_shared/db.ts';
+import { HttpError } from '../../../_shared/errors.ts';
+import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from '../../context.ts';
 import { errors, idParams, json, jsonBody, router } from '../../openapi.ts';
-import { getUser, listBankAccounts, listBets, listTransactions, listUsers } from '../../queries.ts';
+import { bankAccountList, betList, transactionList, userById, userExists, userList } from '../../queries.ts';
 
 const tags = ['admin: users'];
 export const USER_NOT_FOUND = 'User not found';
@@ -49,61 +50,44 @@ const statusRoute = createRoute({
   responses: { 200: json(userEntity, 'The user'), ...errors(400, 401, 403, 404) },
 });
 
-async function requireUserExists(tx: TransactionSql, id: number) {
-  one(await tx`select 1 from public.users where id = ${id}`, USER_NOT_FOUND);
+/** One of a user's lists, or 404 when the user does not exist (rather than an empty list). */
+async function userListAnswer(c: Ctx, id: number, list: (q: Sql) => Statement): Promise<DatabaseAnswer> {
+  const [exists, rows] = await query(c, 'admin', 'reader', (q) => [userExists(q, id), list(q)]);
+  if (exists.length === 0) throw new HttpError(404, USER_NOT_FOUND);
+  return sendJson(c, bodyOf(rows));
 }
 
 export function adminUserRoutes() {
   const app = router();
 
-  app.openapi(listRoute, async (c) => c.json(await withCaller(c, (db) => listUsers(db.tx)), 200));
-  app.openapi(getRoute, async (c) => {
+  app.openapi(listRoute, (c) => answer(c, 'admin', 'reader', (q) => userList(q)));
+  app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
-    const user = await withCaller(c, (db) => getUser(db.tx, id));
-    return c.json(one(user ? [user] : [], USER_NOT_FOUND), 200);
+    return answer(c, 'admin', 'reader', (q) => userById(q, id), { notFound: USER_NOT_FOUND });
   });
-  app.openapi(bankAccountsRoute, async (c) => {
+  app.openapi(bankAccountsRoute, (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await withCaller(c, async (db) => {
-      await requireUserExists(db.tx, id);
-      return await listBankAccounts(db.tx, id);
-    }), 200);
+    return userListAnswer(c, id, (q) => bankAccountList(q, id));
   });
-  app.openapi(transactionsRoute, async (c) => {
+  app.openapi(transactionsRoute, (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await withCaller(c, async (db) => {
-      await requireUserExists(db.tx, id);
-      return await listTransactions(db.tx, { userId: id });
-    }), 200);
+    return userListAnswer(c, id, (q) => transactionList(q, id));
   });
-  app.openapi(betsRoute, async (c) => {
+  app.openapi(betsRoute, (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await withCaller(c, async (db) => {
-      await requireUserExists(db.tx, id);
-      return await listBets(db.tx, { userId: id });
-    }), 200);
+    return userListAnswer(c, id, (q) => betList(q, { userId: id }));
   });
-  app.openapi(walletRoute, async (c) => {
+  app.openapi(walletRoute, (c) => {
     const { id } = c.req.valid('param');
     const { amount, notes } = c.req.valid('json');
-    const transaction = await withCaller(c, async (db) => {
-      await db.asService();
-      const [row] = await db.tx<{ t: Transaction }[]>`
-        select to_jsonb(t) as t from app.admin_adjust_wallet(${id}, ${amount}, ${notes}) t`;
-      return row.t;
-    });
-    return c.json(transaction, 201);
+    return answer(c, 'admin', 'service', (q) => q`
+      select to_jsonb(t)::text as body from app.admin_adjust_wallet(${id}, ${amount}, ${notes}) t`, { status: 201 });
   });
-  app.openapi(statusRoute, async (c) => {
+  app.openapi(statusRoute, (c) => {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
-    const user = await withCaller(c, async (db) => {
-      await db.asService();
-      await db.tx`select from app.set_user_status(${id}, ${status})`;
-      await db.asReader();
-      return await getUser(db.tx, id);
-    });
-    return c.json(one(user ? [user] : [], USER_NOT_FOUND), 200);
+    return answer(c, 'admin', 'service', (q) => q`
+      select app.user_json(u)::text as body from app.set_user_status(${id}, ${status}) u`);
   });
 
   return app;

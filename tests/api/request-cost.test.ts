@@ -1,0 +1,117 @@
+/**
+ * What a request costs the database (ARCHITECTURE.md §9): round trips and statements, counted by a proxy
+ * between the real server and PostgreSQL (tests/support/pg-counter.ts). Budgets: one round trip for every
+ * request (a write's answer comes from the same statement), two for a login (the password is checked
+ * between them), none for a conditional read the live feed can vouch for.
+ *
+ * The server gets one pooled connection, so after a warm-up every statement is prepared on it and the
+ * counts are those of steady state. Each request is measured three times and the least count is compared
+ * with its budget: a background statement (the live feed's ping) can only add to a count, never hide one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Client, createAdmin, createMatch, database, fund, registerPlayer, startServer, type Db, type Player, type TestServer,
+} from '../support/api.ts';
+import { requireEnv } from '../support/server.ts';
+import { startPgCounter, type Counts, type PgCounter } from '../support/pg-counter.ts';
+
+describe('database cost per request', () => {
+  let counter: PgCounter;
+  let server: TestServer;
+  let db: Db;
+  let admin: Player;
+  let player: Player;
+  let matchId: number;
+
+  beforeAll(async () => {
+    counter = await startPgCounter(requireEnv('DATABASE_URL'));
+    [server, db] = await Promise.all([
+      startServer({ databaseUrl: counter.url, env: { DATABASE_POOL_MAX: '1' } }),
+      database(),
+    ]);
+    admin = await createAdmin(server, db);
+    player = await registerPlayer(server);
+    await fund(server, player, 50_000);
+    matchId = (await createMatch(admin, { live: true })).id;
+    await player.client.post('/api/bank-accounts', {
+      account_holder: 'Cost Player', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.end();
+    await counter?.close();
+  });
+
+  /** The least counts of three runs of `request` (after two warm-up runs), and its last status. */
+  async function cost(request: () => Promise<{ status: number }>): Promise<Counts & { status: number }> {
+    await request();
+    await request();
+    let least: Counts = { statements: Infinity, roundTrips: Infinity };
+    let status = 0;
+    for (let run = 0; run < 3; run++) {
+      counter.reset();
+      status = (await request()).status;
+      const counts = counter.counts();
+      least = { statements: Math.min(least.statements, counts.statements), roundTrips: Math.min(least.roundTrips, counts.roundTrips) };
+    }
+    return { ...least, status };
+  }
+
+  it('an anonymous match list: one round trip', async () => {
+    const anonymous = new Client(server.url);
+    const spent = await cost(() => anonymous.get('/api/matches?status=live'));
+    expect(spent).toEqual({ status: 200, roundTrips: 1, statements: 4 });
+  });
+
+  it('a conditional match read with a current ETag: no database work at all', async () => {
+    const anonymous = new Client(server.url);
+    const first = await anonymous.get(`/api/matches/${matchId}`);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{32}"$/);
+    const spent = await cost(() => anonymous.get(`/api/matches/${matchId}`, { 'if-none-match': etag }));
+    expect(spent).toEqual({ status: 304, roundTrips: 0, statements: 0 });
+  });
+
+  it('signed-in reads: one round trip, session included', async () => {
+    expect(await cost(() => player.client.get('/api/user'))).toEqual({ status: 200, roundTrips: 1, statements: 4 });
+    expect(await cost(() => player.client.get('/api/bets'))).toEqual({ status: 200, roundTrips: 1, statements: 4 });
+    expect(await cost(() => admin.client.get(`/api/admin/bets/match/${matchId}`)))
+      .toEqual({ status: 200, roundTrips: 1, statements: 5 });
+  });
+
+  it('a bet: one round trip, its answer (bet, match, team) included', async () => {
+    const spent = await cost(() => player.client.post('/api/bets', { match_id: matchId, team_id: 1, amount: 1000 }));
+    expect(spent).toEqual({ status: 201, roundTrips: 1, statements: 4 });
+  });
+
+  it('a bet with an Idempotency-Key, first and replayed: one round trip each', async () => {
+    let key = 0;
+    const fresh = await cost(() =>
+      player.client.post('/api/bets', { match_id: matchId, team_id: 2, amount: 1000 }, { 'idempotency-key': `cost-${++key}` }));
+    expect(fresh).toEqual({ status: 201, roundTrips: 1, statements: 5 });
+    const replayed = await cost(() =>
+      player.client.post('/api/bets', { match_id: matchId, team_id: 2, amount: 1000 }, { 'idempotency-key': 'cost-1' }));
+    expect(replayed).toEqual({ status: 201, roundTrips: 1, statements: 5 });
+  });
+
+  it('a withdrawal: one round trip', async () => {
+    const [account] = (await player.client.get('/api/bank-accounts')).body;
+    const spent = await cost(() => player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.id }));
+    expect(spent).toEqual({ status: 201, roundTrips: 1, statements: 4 });
+  });
+
+  it('an admin settlement: one round trip', async () => {
+    // each run settles a match of its own
+    const matches = await Promise.all(Array.from({ length: 5 }, () => createMatch(admin, { live: true })));
+    const spent = await cost(() =>
+      admin.client.patch(`/api/admin/matches/${matches.pop()!.id}/declare-winner`, { winning_team_id: 1 }));
+    expect(spent).toEqual({ status: 200, roundTrips: 1, statements: 4 });
+  });
+
+  it('a login: two round trips, the password checked between them', async () => {
+    const client = new Client(server.url);
+    const spent = await cost(() => client.post('/api/login', { username: player.username, password: player.password }));
+    expect(spent).toEqual({ status: 200, roundTrips: 2, statements: 10 });
+  });
+});
