@@ -5,7 +5,8 @@
  * so the status comes from the code, never from parsing message text.
  */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  /** retryAfter: seconds, sent as the Retry-After header (429 from the rate limits). */
+  constructor(readonly status: number, message: string, readonly retryAfter?: number) {
     super(message);
   }
 }
@@ -21,12 +22,21 @@ const DOMAIN_ERROR = /^BT([1-5]\d\d)$/;
 const INPUT_ERRORS = new Set(['22021', '22P02', '22003', '22007', '22008']);
 export const INVALID_INPUT = 'Invalid input';
 
+/** The seconds a rate limit's refusal (BT429) asks the client to wait: its DETAIL (app.refuse_attempt). */
+function retrySeconds(error: Error): number | undefined {
+  const detail = (error as { detail?: unknown }).detail;
+  return typeof detail === 'string' && /^\d{1,9}$/.test(detail) ? Number(detail) : undefined;
+}
+
 /** Status and message for a failure, or undefined when it is unexpected (a bug: answer 500). */
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
     const match = DOMAIN_ERROR.exec(error.code);
-    if (match) return new HttpError(Number(match[1]), error.message);
+    if (match) {
+      const status = Number(match[1]);
+      return new HttpError(status, error.message, status === 429 ? retrySeconds(error) : undefined);
+    }
     if (INPUT_ERRORS.has(error.code)) return new HttpError(400, INVALID_INPUT);
   }
   return undefined;

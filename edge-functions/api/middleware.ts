@@ -58,7 +58,10 @@ export const MALFORMED_JSON = 'Malformed JSON body';
 
 export function handleError(error: Error, c: Context) {
   const known = toHttpError(error);
-  if (known) return c.json({ message: known.message }, known.status as 400);
+  if (known) {
+    if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
+    return c.json({ message: known.message }, known.status as 400);
+  }
   // Hono's own refusals: the JSON validator (malformed body), the media-type gate (415), etc.
   if (error instanceof HTTPException && error.status < 500) {
     const message = /malformed json/i.test(error.message) ? MALFORMED_JSON : error.message || 'Bad request';

@@ -13,7 +13,10 @@ const timestamp = z.string().describe('ISO 8601 timestamp');
 
 export const apiErrorEntity = z.object({ message: z.string() });
 
-/** Spec §3.1 minus the password (never returned). GET /api/user, POST /api/login, POST /api/register. */
+/**
+ * Spec §3.1 minus the password (never returned), plus what the user may spend. GET /api/user, POST /api/login,
+ * POST /api/register, the admin user reads.
+ */
 export const userEntity = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -21,6 +24,10 @@ export const userEntity = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   wallet_balance: z.number().int(),
+  /** wallet_balance − pending_withdrawals: what bets and withdrawals may spend */
+  available_balance: z.number().int(),
+  /** the sum of the user's pending withdrawals (positive; 0 when none), held until an admin decides */
+  pending_withdrawals: z.number().int(),
   referral_code: z.string(),
   referred_by: z.number().int().nullable(),
   role: z.enum(USER_ROLES),

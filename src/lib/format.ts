@@ -23,3 +23,8 @@ export function formatTime(value: string | null | undefined): string {
 export function formatSignedRupees(amount: number): string {
   return `${amount >= 0 ? '+' : '-'}${formatRupees(Math.abs(amount))}`;
 }
+
+/** ' (₹500 held for pending withdrawals)' beside an available balance, or '' when none is pending. */
+export function heldForWithdrawals(pending: number): string {
+  return pending > 0 ? ` (${formatRupees(pending)} held for pending withdrawals)` : '';
+}

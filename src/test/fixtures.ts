@@ -1,13 +1,18 @@
 import type { BankAccount, Match, Transaction, User } from '../domain/entities.ts';
 
+/** A player; available_balance follows wallet_balance − pending_withdrawals unless given. */
 export function aUser(overrides: Partial<User> = {}): User {
+  const wallet = overrides.wallet_balance ?? 5000;
+  const pending = overrides.pending_withdrawals ?? 0;
   return {
     id: 7,
     username: 'asha',
     name: 'Asha Rao',
     email: 'asha@example.com',
     phone: null,
-    wallet_balance: 5000,
+    wallet_balance: wallet,
+    available_balance: wallet - pending,
+    pending_withdrawals: pending,
     referral_code: 'ASHA7',
     referred_by: null,
     role: 'user',

@@ -154,27 +154,40 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     expect(again.body.status).toBe('suspended');
   });
 
-  it('rate-limits failed logins per username with 429', async () => {
+  it('rate-limits failed logins per username and address: an attacker\'s address does not lock the player\'s own out', async () => {
     const player = await registerPlayer(server);
+    const attacker = new Client(server.url, randomIp());
     for (let i = 0; i < 10; i++) {
-      const attempt = await new Client(server.url, randomIp()).post('/api/login', { username: player.username, password: 'wrong-pass' });
+      const attempt = await attacker.post('/api/login', { username: player.username, password: 'wrong-pass' });
       expect(attempt.status).toBe(401);
     }
-    const blocked = await new Client(server.url).post('/api/login', { username: player.username, password: player.password });
+    const blocked = await attacker.post('/api/login', { username: player.username, password: player.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: 'Too many attempts. Please try again in a few minutes.' });
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    const own = await new Client(server.url, player.client.ip).post('/api/login', { username: player.username, password: player.password });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: player.id, username: player.username });
+    // the player's sign-in clears nothing for the attacker's address
+    expect((await attacker.post('/api/login', { username: player.username, password: 'wrong-pass' })).status).toBe(429);
   });
 
-  it('rate-limits registrations per client IP with 429, successful or not', async () => {
+  it('does not count successful registrations against the per-IP limit; 10 failed ones in 15 minutes are a 429', async () => {
     const ip = randomIp();
     const register = (username: string) => new Client(server.url, ip).post('/api/register', {
-      name: 'Rate Limited', username, email: `${unique('rl')}@example.com`, password: 'secret1',
+      name: 'Shared Network', username, email: `${unique('rl')}@example.com`, password: 'secret1',
     });
     const taken = unique('rl');
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await register(unique('rl'))).status);
-    for (let i = 0; i < 6; i++) statuses.push((await register(taken)).status);
-    // five new accounts, then `taken` once and four refusals (409): ten attempts, the eleventh is refused
-    expect(statuses).toEqual([...Array(6).fill(201), ...Array(4).fill(409), 429]);
+    for (let i = 0; i < 12; i++) statuses.push((await register(unique('rl'))).status);
+    for (let i = 0; i < 12; i++) statuses.push((await register(taken)).status);
+    // twelve sign-ups behind one address (a NAT), `taken` once, then ten refusals (409); the eleventh is a 429
+    expect(statuses).toEqual([...Array(13).fill(201), ...Array(10).fill(409), 429]);
+    const refused = await register(unique('rl'));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Findings of the security review, over HTTP: admin self-dealing, rate limits under parallel requests,
  * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
- * after a rejection, X-Forwarded-For/-Proto behind the proxy, admin debits against the available balance,
- * look-alike usernames.
+ * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
+ * available balance, look-alike usernames.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -55,17 +55,33 @@ describe('hardening', () => {
     expect(await balance(db, admin.id)).toBe(2000);
   });
 
-  it('holds the per-username login limit under 40 parallel wrong logins: at most 10 are 401, the rest 429', async () => {
+  it('holds the per-username-and-address login limit under 40 parallel wrong logins: at most 10 are 401, the rest 429', async () => {
     const player = await registerPlayer(server);
+    const attacker = randomIp();
     const answers = await Promise.all(Array.from({ length: 40 }, () =>
-      new Client(server.url, randomIp()).post('/api/login', { username: player.username, password: 'wrong-pass' })));
+      new Client(server.url, attacker).post('/api/login', { username: player.username, password: 'wrong-pass' })));
     const statuses = answers.map((answer) => answer.status);
     expect(count(statuses, 401)).toBeGreaterThan(0);
     expect(count(statuses, 401)).toBeLessThanOrEqual(10);
     expect(count(statuses, 429)).toBe(40 - count(statuses, 401));
-    expect(answers.find((answer) => answer.status === 429)!.body).toEqual(TOO_MANY);
-    // the right password is refused too while the username is blocked
-    expect((await new Client(server.url).post('/api/login', { username: player.username, password: player.password })).status).toBe(429);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body).toEqual(TOO_MANY);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // the right password is refused too from that address while it is blocked
+    expect((await new Client(server.url, attacker).post('/api/login', { username: player.username, password: player.password })).status).toBe(429);
+  });
+
+  it('slows 60 parallel wrong logins for one username from 60 addresses with a short Retry-After, never a lockout', async () => {
+    const player = await registerPlayer(server);
+    const answers = await Promise.all(Array.from({ length: 60 }, () =>
+      new Client(server.url, randomIp()).post('/api/login', { username: player.username, password: 'wrong-pass' })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(count(statuses, 401)).toBeGreaterThanOrEqual(50);
+    expect(count(statuses, 401)).toBeLessThan(60);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused.length).toBe(60 - count(statuses, 401));
+    expect(refused[0].body).toEqual({ message: 'Too many attempts for this username. Please try again in a minute.' });
+    for (const answer of refused) expect(Number(answer.headers.get('retry-after'))).toBeLessThanOrEqual(60);
   });
 
   it('holds the per-IP registration limit under 30 parallel duplicate registrations: at most 10 are 409', async () => {
@@ -221,26 +237,44 @@ describe('hardening', () => {
     expect(await balance(db, player.id)).toBe(1000);
   });
 
-  it('accepts a gateway success after an admin rejection without crediting, and tells the admins', async () => {
+  it('credits a gateway success after an admin rejection once, tells the admins, and a replay moves nothing', async () => {
     const player = await registerPlayer(server);
     const { reference, id } = await pendingDeposit(player, 2500);
     expect((await admin.client.patch(`/api/admin/transactions/${id}/reject`)).status).toBe(200);
+    expect(await balance(db, player.id)).toBe(0);
     const gatewayId = unique('gw-late');
     const event = { reference, amount: 2500, status: 'success', gateway_txn_id: gatewayId };
     const late = await sendWebhook(server, event);
     expect(late.status).toBe(200);
-    expect(late.body).toEqual({ reference, status: 'failed' });
-    expect((await sendWebhook(server, event)).status).toBe(200); // the gateway's retry
-    expect(await balance(db, player.id)).toBe(0);
+    expect(late.body).toEqual({ reference, status: 'completed' });
+    expect(await balance(db, player.id)).toBe(2500);
+    const rows = await ledger(player.id);
+
+    const replay = await sendWebhook(server, event); // the gateway's retry
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual({ reference, status: 'completed' });
+    const other = await sendWebhook(server, { ...event, gateway_txn_id: unique('gw-other') });
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({ message: 'Transaction already settled' });
+    expect(await balance(db, player.id)).toBe(2500);
+    expect(await ledger(player.id)).toBe(rows);
     const [row] = await db`select status, gateway_txn_id from public.transactions where id = ${id}`;
-    expect(row).toEqual({ status: 'failed', gateway_txn_id: gatewayId });
+    expect(row).toEqual({ status: 'completed', gateway_txn_id: gatewayId });
+    const wallet = await player.client.get('/api/wallet/transactions');
+    expect(wallet.body.find((entry: { id: number }) => entry.id === id)).toMatchObject({ status: 'completed', amount: 2500 });
 
     const audit = await admin.client.get('/api/admin/audit-log?limit=1000');
     expect(audit.status).toBe(200);
+    const rejection = audit.body.find((entry: { action: string; target_id: number }) =>
+      entry.action === 'transaction.reject' && entry.target_id === id);
     const entries = audit.body.filter((entry: { action: string; target_id: number }) =>
-      entry.action === 'deposit_paid_after_rejection' && entry.target_id === id);
+      entry.action === 'deposit.paid_after_rejection' && entry.target_id === id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ target_type: 'transaction', admin_id: null, after: { gateway_txn_id: gatewayId, amount: 2500 } });
+    expect(entries[0]).toMatchObject({
+      target_type: 'transaction', admin_id: null,
+      before: { status: 'failed', rejection_audit_id: rejection.id, rejected_by: admin.id },
+      after: { status: 'completed', gateway_txn_id: gatewayId, amount: 2500 },
+    });
   });
 
   it('takes the right-most X-Forwarded-For entry (the proxy\'s), not the client-controlled left ones', async () => {

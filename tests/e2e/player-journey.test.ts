@@ -1,7 +1,8 @@
 /**
  * The player's journey in a real Chromium against the real server (Deno API + built SPA + Postgres):
  * register → deposit through the sandbox gateway → bet on a live match → My Bets 'In Progress' → add a
- * bank account → request a withdrawal; the refusals of spec §5; screenshots at 375 and 1280 px.
+ * bank account → request a withdrawal; the gateway redirect surviving a closed Recharge dialog and an
+ * abandoned payment resumed; the refusals of spec §5; screenshots at 375 and 1280 px.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -32,8 +33,8 @@ describe('player journey', () => {
         insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue)
         values (3, 4, now() + interval '1 day', 'upcoming', 'ipl', 'M. Chinnaswamy Stadium')`;
       liveMatchId = Number(live.id);
-      // This file registers four players from 127.0.0.1; registration allows 10 per IP per 15 minutes and
-      // the other E2E files share the database, so start from a clean attempt log.
+      // This file registers five players from 127.0.0.1 and the other E2E files share the database and its
+      // per-address registration limits, so start from a clean attempt log.
       await sql`delete from app.login_attempts`;
     } finally {
       await sql.end();
@@ -141,6 +142,32 @@ describe('player journey', () => {
     await page.getByText('Withdrawal request submitted').waitFor();
     await page.getByRole('tab', { name: 'Overview' }).click();
     await page.getByRole('list', { name: 'Transaction list' }).getByText('-₹500').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('goes to the gateway although the Recharge dialog is closed right after the request, and resumes an abandoned payment', async () => {
+    const { page, errors } = await newPage();
+    await register(page, 'recharge');
+    await page.getByRole('button', { name: 'Recharge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Funds to Wallet' });
+    const form = dialog.getByRole('form', { name: 'Deposit funds' });
+    await form.getByLabel('Amount (₹)').fill('1500');
+    await form.getByRole('button', { name: 'Proceed to Pay' }).click();
+    await page.getByText('Deposit request created').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForURL(/\/api\/payments\/sandbox\?/);
+
+    // the player leaves the gateway without paying; the wallet offers the pending deposit's payment again
+    await page.goto(`${server.url}/wallet`);
+    const list = page.getByRole('list', { name: 'Transaction list' });
+    await list.getByRole('button', { name: /^Pay now REF-/ }).click();
+    await page.waitForURL(/\/api\/payments\/sandbox\?amount=1500&/);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${server.url}/wallet`);
+    await page.getByTestId('wallet-balance').getByText('₹1,500').waitFor();
+    await list.getByText('+₹1,500').waitFor();
+    await expect(list.getByRole('button', { name: /^Pay now/ }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 /**
- * Toasts of spec §3.9 / §9: one at a time, 5 s, closable with the close button or swiped away to the right
- * (released beyond 50 px; Chakra's toast has no swipe, so the pointer handling is ours), destructive =
- * error style; at the top on small screens and bottom-right from 768 px, at most 420 px wide. One Ark
+ * Toasts of spec §3.9 / §9: one at a time, 5 s, an optional action button, closable with the close button
+ * or swiped away to the right (released beyond 50 px; Chakra's toast has no swipe, so the pointer handling
+ * is ours), destructive = error style; at the top on small screens and bottom-right from 768 px, at most 420 px wide. One Ark
  * toaster per placement: only the one for the current width is rendered, so only it owns the F8 hotkey,
  * and `notify` shows the toast on it. Loaded after the first paint through toaster.tsx, which the app
  * imports instead.
@@ -47,11 +47,11 @@ export function dismissAllToasts(): void {
  * Shows a toast, replacing the one on screen. The old one is removed at once rather than dismissed:
  * with max 1 a dismissed toast keeps its place until its exit ends and the new one would queue behind it.
  */
-export function notify({ title, description, variant = 'default' }: NotifyOptions): void {
+export function notify({ title, description, variant = 'default', action }: NotifyOptions): void {
   const [target, other] = toasters();
   other.remove();
   target.remove();
-  target.create({ title, description, type: variant === 'destructive' ? 'error' : 'info', closable: true });
+  target.create({ title, description, action, type: variant === 'destructive' ? 'error' : 'info', closable: true });
 }
 
 type Swipe = { phase: 'idle' } | { phase: 'move'; pointerId: number; startX: number; x: number } | { phase: 'cancel' };
@@ -136,6 +136,7 @@ export function ToastRegion() {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
             {toast.closable && <Toast.CloseTrigger aria-label="Close notification" />}
           </SwipeableToast>
         )}

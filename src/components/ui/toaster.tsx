@@ -4,10 +4,17 @@
  */
 import { deferredModule, useDeferredModule } from './deferred-module.ts';
 
+/** A button on the toast (spec §3.9 "optional action"); pressing it runs onClick and closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface NotifyOptions {
   title?: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  action?: ToastAction;
 }
 
 const queued: NotifyOptions[] = [];

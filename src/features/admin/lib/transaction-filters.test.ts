@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { aTransaction } from '../../../test/fixtures.ts';
-import { filterKey, inTab, matchesTransactionSearch, queryForTab, tabFromQuery } from './transaction-filters.ts';
+import { filterFromQuery, filterKey, inFilter, matchesTransactionSearch, queryForFilter, tabOf } from './transaction-filters.ts';
 
-const tab = (query: string) => tabFromQuery(new URLSearchParams(query));
+const filter = (query: string) => filterFromQuery(new URLSearchParams(query));
 
 describe('transactions filter from the URL', () => {
   it("joins type and status as '{type}_{status}'", () => {
@@ -13,31 +13,41 @@ describe('transactions filter from the URL', () => {
   });
 
   it('maps the query parameters to the five tabs', () => {
-    expect(tab('')).toBe('all');
-    expect(tab('type=deposit')).toBe('deposits');
-    expect(tab('type=withdrawal')).toBe('withdrawals');
-    expect(tab('status=pending')).toBe('pending');
-    expect(tab('type=withdrawal&status=pending')).toBe('pending_withdrawals');
-    expect(tab('type=deposit&status=pending')).toBe('pending');
-    expect(tab('type=nonsense')).toBe('all');
+    expect(filter('')).toBe('all');
+    expect(filter('type=deposit')).toBe('deposits');
+    expect(filter('type=withdrawal')).toBe('withdrawals');
+    expect(filter('status=pending')).toBe('pending');
+    expect(filter('type=withdrawal&status=pending')).toBe('pending_withdrawals');
+    expect(filter('type=nonsense')).toBe('all');
   });
 
-  it('writes each tab back as query parameters that map to the same tab', () => {
-    for (const value of ['all', 'deposits', 'withdrawals', 'pending', 'pending_withdrawals'] as const) {
-      expect(tabFromQuery(queryForTab(value))).toBe(value);
+  it("maps the dashboard's Pending Deposits link to pending deposits only, shown under the Pending tab", () => {
+    expect(filter('type=deposit&status=pending')).toBe('pending_deposits');
+    expect(tabOf('pending_deposits')).toBe('pending');
+    expect(tabOf('pending_withdrawals')).toBe('pending_withdrawals');
+  });
+
+  it('writes each filter back as query parameters that map to the same filter', () => {
+    for (const value of ['all', 'deposits', 'withdrawals', 'pending', 'pending_withdrawals', 'pending_deposits'] as const) {
+      expect(filterFromQuery(queryForFilter(value))).toBe(value);
     }
-    expect(queryForTab('pending_withdrawals').toString()).toBe('type=withdrawal&status=pending');
+    expect(queryForFilter('pending_withdrawals').toString()).toBe('type=withdrawal&status=pending');
+    expect(queryForFilter('pending_deposits').toString()).toBe('type=deposit&status=pending');
   });
 
-  it('filters rows by tab', () => {
+  it('filters rows exactly as asked', () => {
     const pendingWithdrawal = aTransaction(1, { type: 'withdrawal', status: 'pending', amount: -500 });
     const pendingDeposit = aTransaction(2, { type: 'deposit', status: 'pending' });
     const bet = aTransaction(3, { type: 'bet_placed', amount: -1000 });
-    expect(inTab(pendingWithdrawal, 'pending_withdrawals')).toBe(true);
-    expect(inTab(pendingDeposit, 'pending_withdrawals')).toBe(false);
-    expect(inTab(pendingDeposit, 'pending')).toBe(true);
-    expect(inTab(bet, 'deposits')).toBe(false);
-    expect(inTab(bet, 'all')).toBe(true);
+    const completedDeposit = aTransaction(4, { type: 'deposit', status: 'completed' });
+    expect(inFilter(pendingWithdrawal, 'pending_withdrawals')).toBe(true);
+    expect(inFilter(pendingDeposit, 'pending_withdrawals')).toBe(false);
+    expect(inFilter(pendingDeposit, 'pending')).toBe(true);
+    expect(inFilter(pendingDeposit, 'pending_deposits')).toBe(true);
+    expect(inFilter(pendingWithdrawal, 'pending_deposits')).toBe(false);
+    expect(inFilter(completedDeposit, 'pending_deposits')).toBe(false);
+    expect(inFilter(bet, 'deposits')).toBe(false);
+    expect(inFilter(bet, 'all')).toBe(true);
   });
 
   it('searches by transaction id, user id or reference id', () => {

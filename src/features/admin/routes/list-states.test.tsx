@@ -9,6 +9,7 @@ import { MatchDetailRoute } from './match-detail.tsx';
 import { MatchesRoute } from './matches.tsx';
 import { UserDetailRoute } from './user-detail.tsx';
 import { UsersRoute } from './users.tsx';
+import { WalletManagementRoute } from './wallet-management.tsx';
 
 const ADJUST = 'Try adjusting your search filters.';
 
@@ -105,5 +106,64 @@ describe('admin user detail', () => {
     await waitFor(() => expect(table).toHaveTextContent('CSK'));
     expect(table).toHaveTextContent('Team 4');
     expect(table).not.toHaveTextContent('KKR');
+  });
+
+  const tabs = [
+    ['Wallet & Transactions', 'transactions', 'Error loading transactions. Please try again later.', 'No transactions found for this user.'],
+    ['Betting History', 'bets', 'Error loading bets. Please try again later.', 'No bets found for this user.'],
+    ['Bank Accounts', 'bank-accounts', 'Error loading bank accounts. Please try again later.', 'No bank accounts registered by this user.'],
+  ] as const;
+
+  function renderUserDetail(failing?: string) {
+    const lists = Object.fromEntries(['transactions', 'bets', 'bank-accounts'].map((list) => [
+      `GET /api/admin/users/7/${list}`, list === failing ? { status: 500, body: { message: 'boom' } } : { body: [] },
+    ]));
+    mockApi({ 'GET /api/admin/users/7': { body: aUser() }, ...lists });
+    return renderAdmin(
+      <Routes>
+        <Route path="/admin/users/:id" element={<UserDetailRoute />} />
+      </Routes>,
+      { route: '/admin/users/7' },
+    );
+  }
+
+  it.each(tabs)('shows an inline error on the %s tab when its list fails to load, not the empty text', async (tab, list, error, empty) => {
+    const { user } = renderUserDetail(list);
+    await user.click(await screen.findByRole('tab', { name: tab }));
+    expect(await screen.findByText(error)).toBeInTheDocument();
+    expect(screen.queryByText(empty)).not.toBeInTheDocument();
+  });
+
+  it.each(tabs)('keeps the empty text on the %s tab for a list that is really empty', async (tab, _list, error, empty) => {
+    const { user } = renderUserDetail();
+    await user.click(await screen.findByRole('tab', { name: tab }));
+    expect(await screen.findByText(empty)).toBeInTheDocument();
+    expect(screen.queryByText(error)).not.toBeInTheDocument();
+  });
+});
+
+describe('admin wallet management', () => {
+  function renderWalletPage(transactions: { status?: number; body: unknown }) {
+    mockApi({ 'GET /api/admin/users/7': { body: aUser() }, 'GET /api/wallet/transactions': transactions });
+    renderAdmin(
+      <Routes>
+        <Route path="/admin/users/:id/wallet" element={<WalletManagementRoute />} />
+      </Routes>,
+      { route: '/admin/users/7/wallet' },
+    );
+  }
+
+  it('shows an inline error when the transaction history fails to load, not the empty text', async () => {
+    renderWalletPage({ status: 500, body: { message: 'boom' } });
+    const history = await screen.findByRole('region', { name: 'Transaction History' });
+    await waitFor(() => expect(history).toHaveTextContent('Error loading transactions. Please try again later.'));
+    expect(history).not.toHaveTextContent('No transactions found for this user');
+  });
+
+  it("keeps 'No transactions found for this user' for a history that is really empty", async () => {
+    renderWalletPage({ body: [] });
+    const history = await screen.findByRole('region', { name: 'Transaction History' });
+    await waitFor(() => expect(history).toHaveTextContent('No transactions found for this user'));
+    expect(history).not.toHaveTextContent('Error loading');
   });
 });

@@ -29,6 +29,17 @@ describe('admin transactions screen', () => {
     expect(rowIds()).toEqual([3]);
   });
 
+  it("shows pending deposits only for the dashboard's ?type=deposit&status=pending, under Pending, and widens on request", async () => {
+    const { user } = setup('/admin/transactions?type=deposit&status=pending');
+    await screen.findByRole('table', { name: 'Transactions' });
+    expect(rowIds()).toEqual([2]);
+    expect(screen.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Showing pending deposits only.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all pending' }));
+    await waitFor(() => expect(rowIds()).toEqual([2, 3]));
+    expect(screen.queryByText('Showing pending deposits only.')).not.toBeInTheDocument();
+  });
+
   it('opens on Deposits for ?type=deposit', async () => {
     setup('/admin/transactions?type=deposit');
     await screen.findByRole('table', { name: 'Transactions' });

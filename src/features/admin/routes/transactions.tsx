@@ -1,5 +1,6 @@
 /**
- * Spec §2.16: search, the five tabs (initial tab from ?type=&status=, kept in the URL), the table, and
+ * Spec §2.16: search, the five tabs (initial filter from ?type=&status=, kept in the URL; pending deposits
+ * only, the dashboard's link, shows under Pending with a way to widen it), the table, and
  * Approve / Reject on pending rows, each behind a confirmation dialog with the warnings of spec §8.3.
  */
 import { Box, Button, HStack, Input, Link, Stack, Table, Tabs, Text } from '@chakra-ui/react';
@@ -22,7 +23,7 @@ import { signedAmount } from '../components/user-transactions-table.tsx';
 import { adminPaths } from '../lib/admin-paths.ts';
 import { humanize } from '../lib/labels.ts';
 import {
-  TRANSACTION_TABS, inTab, matchesTransactionSearch, queryForTab, tabFromQuery, type TransactionTab,
+  TRANSACTION_TABS, filterFromQuery, filterLabel, inFilter, matchesTransactionSearch, queryForFilter, tabOf, type TransactionTab,
 } from '../lib/transaction-filters.ts';
 
 type Pending = { action: 'approve' | 'reject'; transaction: Transaction } | null;
@@ -33,7 +34,8 @@ function describe(transaction: Transaction): string {
 
 export function TransactionsRoute() {
   const [params, setParams] = useSearchParams();
-  const tab = tabFromQuery(params);
+  const filter = filterFromQuery(params);
+  const tab = tabOf(filter);
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<Pending>(null);
   const { data: transactions, isPending, error } = useAdminTransactions();
@@ -42,8 +44,8 @@ export function TransactionsRoute() {
   const reject = useRejectTransaction();
 
   const shown = useMemo(
-    () => (transactions ?? []).filter((transaction) => inTab(transaction, tab) && matchesTransactionSearch(transaction, search)),
-    [transactions, tab, search],
+    () => (transactions ?? []).filter((transaction) => inFilter(transaction, filter) && matchesTransactionSearch(transaction, search)),
+    [transactions, filter, search],
   );
 
   const onConfirm = () => {
@@ -80,7 +82,7 @@ export function TransactionsRoute() {
         mb="4"
         bg="white"
       />
-      <Tabs.Root value={tab} onValueChange={(details) => setParams(queryForTab(details.value as TransactionTab), { replace: true })} mb="4">
+      <Tabs.Root value={tab} onValueChange={(details) => setParams(queryForFilter(details.value as TransactionTab), { replace: true })} mb="4">
         <Tabs.List flexWrap="wrap">
           {TRANSACTION_TABS.map((entry) => (
             <Tabs.Trigger key={entry.value} value={entry.value}>
@@ -89,6 +91,14 @@ export function TransactionsRoute() {
           ))}
         </Tabs.List>
       </Tabs.Root>
+      {tab !== filter && (
+        <HStack gap="3" mb="4" flexWrap="wrap">
+          <Text fontSize="sm">{`Showing ${filterLabel(filter).toLowerCase()} only.`}</Text>
+          <Button size="xs" variant="outline" onClick={() => setParams(queryForFilter(tab), { replace: true })}>
+            {`Show all ${filterLabel(tab).toLowerCase()}`}
+          </Button>
+        </HStack>
+      )}
       {isPending ? (
         <PageSpinner label="Loading transactions" />
       ) : error ? (

@@ -1,7 +1,8 @@
 /**
  * Spec §2.14: header (name, status and role badges, Back), tabs Overview / Wallet & Transactions /
  * Betting History / Bank Accounts. Overview: User Information (Change Status), Wallet Balance (Manage
- * Wallet, Quick Adjustment) and Contact User.
+ * Wallet, Quick Adjustment) and Contact User. A tab whose list failed to load says so ('Error loading …. Please
+ * try again later.'); its empty text is only for a list that is really empty.
  */
 import { Badge, Box, Button, Card, DataList, Heading, HStack, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -15,6 +16,7 @@ import { useUserBets } from '../api/get-user-bets.ts';
 import { useUserTransactions } from '../api/get-user-transactions.ts';
 import { ChangeStatusDialog } from '../components/change-status-dialog.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
+import { LoadError } from '../components/load-error.tsx';
 import { QuickAdjustmentDialog } from '../components/quick-adjustment-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { UserTransactionsTable } from '../components/user-transactions-table.tsx';
@@ -218,19 +220,29 @@ export function UserDetailRoute() {
             <Card.Body>
               {transactions.isPending ? (
                 <PageSpinner label="Loading transactions" />
+              ) : transactions.isError ? (
+                <LoadError what="transactions" />
               ) : (
-                <UserTransactionsTable transactions={transactions.data ?? []} emptyText="No transactions found for this user." />
+                <UserTransactionsTable transactions={transactions.data} emptyText="No transactions found for this user." />
               )}
             </Card.Body>
           </Card.Root>
         </Tabs.Content>
         <Tabs.Content value="bets">
           <Card.Root>
-            <Card.Body>{bets.isPending ? <PageSpinner label="Loading bets" /> : <BetsTable bets={bets.data ?? []} />}</Card.Body>
+            <Card.Body>
+              {bets.isPending ? <PageSpinner label="Loading bets" /> : bets.isError ? <LoadError what="bets" /> : <BetsTable bets={bets.data} />}
+            </Card.Body>
           </Card.Root>
         </Tabs.Content>
         <Tabs.Content value="bank">
-          {bankAccounts.isPending ? <PageSpinner label="Loading bank accounts" /> : <BankAccounts accounts={bankAccounts.data ?? []} />}
+          {bankAccounts.isPending ? (
+            <PageSpinner label="Loading bank accounts" />
+          ) : bankAccounts.isError ? (
+            <LoadError what="bank accounts" />
+          ) : (
+            <BankAccounts accounts={bankAccounts.data} />
+          )}
         </Tabs.Content>
       </Tabs.Root>
     </Box>

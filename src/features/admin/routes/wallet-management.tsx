@@ -1,6 +1,7 @@
 /**
  * Spec §2.15: Back to User, 'Wallet Management' and the username; the balance card (Current Balance, User
- * Status coloured by status, User Role); the Adjust Balance form; the transaction history; 'User Not Found'.
+ * Status coloured by status, User Role); the Adjust Balance form; the transaction history (or, when it failed
+ * to load, 'Error loading transactions. Please try again later.'); 'User Not Found'.
  */
 import { Box, Button, Card, DataList, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -10,6 +11,7 @@ import { formatRupees } from '../../../domain/money.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
 import { useWalletTransactions } from '../api/get-wallet-transactions.ts';
 import { AdjustmentForm } from '../components/adjustment-form.tsx';
+import { LoadError } from '../components/load-error.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { UserTransactionsTable } from '../components/user-transactions-table.tsx';
 import { adminPaths } from '../lib/admin-paths.ts';
@@ -89,8 +91,10 @@ export function WalletManagementRoute() {
         <Card.Body>
           {transactions.isPending ? (
             <PageSpinner label="Loading transactions" />
+          ) : transactions.isError ? (
+            <LoadError what="transactions" />
           ) : (
-            <UserTransactionsTable transactions={transactions.data ?? []} emptyText="No transactions found for this user" label="Transaction history" />
+            <UserTransactionsTable transactions={transactions.data} emptyText="No transactions found for this user" label="Transaction history" />
           )}
         </Card.Body>
       </Card.Root>

@@ -1,12 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { aMatch } from '../../../test/fixtures.ts';
+import { aMatch, aUser } from '../../../test/fixtures.ts';
 import { mockApi, renderWithProviders } from '../../../test/render.tsx';
 import { BetSlip } from './bet-slip.tsx';
 
-function setup(balance = 5000) {
+function setup(balance = 5000, pending = 0) {
   const calls = mockApi({ 'POST /api/bets': { status: 201, body: { id: 1 } } });
-  const view = renderWithProviders(<BetSlip match={aMatch()} balance={balance} />);
+  const view = renderWithProviders(
+    <Routes>
+      <Route path="/live/11" element={<BetSlip match={aMatch()} user={aUser({ wallet_balance: balance, pending_withdrawals: pending })} />} />
+      <Route path="/wallet" element={<p>Wallet page</p>} />
+    </Routes>,
+    { route: '/live/11' },
+  );
   const amount = screen.getByRole('textbox', { name: 'Bet amount (₹)' });
   return { ...view, calls, amount };
 }
@@ -83,6 +90,25 @@ describe('bet slip', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('shows and checks the available balance: pending withdrawals cannot be bet', async () => {
+    const { user, amount, calls } = setup(5000, 3500);
+    expect(screen.getByText(/^Available balance:/)).toHaveTextContent('Available balance: ₹1,500 (₹3,500 held for pending withdrawals)');
+    await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await user.type(amount, '2000');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('offers the way to the wallet on the insufficient balance toast', async () => {
+    const { user, amount } = setup(1000);
+    await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await user.type(amount, '2000');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    await user.click(await screen.findByRole('button', { name: 'Recharge' }));
+    expect(await screen.findByText('Wallet page')).toBeInTheDocument();
+  });
+
   it('sends the bet with odds 3 and potential win, then confirms it', async () => {
     const { user, amount, calls } = setup();
     await user.click(screen.getByRole('button', { name: /CSK Chennai Super Kings/ }));
@@ -100,7 +126,7 @@ describe('bet slip', () => {
 
   it("shows the server's message when the bet fails", async () => {
     mockApi({ 'POST /api/bets': { status: 409, body: { message: 'Insufficient balance' } } });
-    const view = renderWithProviders(<BetSlip match={aMatch()} balance={5000} />);
+    const view = renderWithProviders(<BetSlip match={aMatch()} user={aUser()} />);
     await view.user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
     await view.user.type(screen.getByRole('textbox', { name: 'Bet amount (₹)' }), '1000');
     await view.user.click(screen.getByRole('button', { name: 'Place Bet' }));

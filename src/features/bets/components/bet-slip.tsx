@@ -1,10 +1,13 @@
 /**
  * The bet slip of spec §2.4: pick a team (pick it again to drop it), type digits only, quick adds and a
- * stepper of 100, potential win = amount × 3, and the minimum and balance checks before sending.
+ * stepper of 100, potential win = amount × 3, and the minimum and balance checks before sending. The balance
+ * shown and checked is the available one (wallet balance minus pending withdrawals), as on the server; the
+ * insufficient-balance toast offers the way to the wallet.
  */
 import { Box, Button, Card, Field, Group, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { Match } from '../../../domain/entities.ts';
+import { useNavigate } from 'react-router';
+import type { Match, User } from '../../../domain/entities.ts';
 import { BET_ODDS, BET_QUICK_ADDS, BET_STEP, MIN_BET } from '../../../domain/limits.ts';
 import { messages } from '../../../domain/messages.ts';
 import { formatRupees } from '../../../domain/money.ts';
@@ -12,7 +15,9 @@ import { potentialWin } from '../../../domain/schemas.ts';
 import { fallbackTeam } from '../../../domain/teams.ts';
 import { AppIcon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { heldForWithdrawals } from '../../../lib/format.ts';
 import { usePlaceBet } from '../api/place-bet.ts';
 
 /** 'Title: description' of spec §5 split into a toast's two lines. */
@@ -21,10 +26,12 @@ function toastParts(text: string): { title: string; description: string } {
   return { title: text.slice(0, at), description: text.slice(at + 2) };
 }
 
-export function BetSlip({ match, balance }: { match: Match; balance: number }) {
+export function BetSlip({ match, user }: { match: Match; user: User | null | undefined }) {
   const [teamId, setTeamId] = useState<number | null>(null);
   const [amountText, setAmountText] = useState('');
   const placeBet = usePlaceBet();
+  const navigate = useNavigate();
+  const available = user?.available_balance ?? 0;
   const amount = amountText === '' ? 0 : Number(amountText);
   const teams = [
     match.team1 ?? { ...fallbackTeam(match.team1_id), logo_url: null },
@@ -38,8 +45,12 @@ export function BetSlip({ match, balance }: { match: Match; balance: number }) {
       notify({ ...toastParts(messages.betMin), variant: 'destructive' });
       return;
     }
-    if (amount > balance) {
-      notify({ ...toastParts(messages.betInsufficient), variant: 'destructive' });
+    if (amount > available) {
+      notify({
+        ...toastParts(messages.betInsufficient),
+        variant: 'destructive',
+        action: { label: 'Recharge', onClick: () => navigate(paths.wallet) },
+      });
       return;
     }
     placeBet.mutate(
@@ -132,7 +143,8 @@ export function BetSlip({ match, balance }: { match: Match; balance: number }) {
             </Text>
           </HStack>
           <Text fontSize="sm" color="fg.muted">
-            Wallet balance: {formatRupees(balance)}
+            Available balance: {formatRupees(available)}
+            {heldForWithdrawals(user?.pending_withdrawals ?? 0)}
           </Text>
 
           <Button

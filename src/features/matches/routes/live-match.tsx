@@ -31,7 +31,7 @@ export function LiveMatchRoute() {
       ) : (
         <Grid templateColumns={{ base: '1fr', md: match.data.status === 'completed' ? '1fr' : '3fr 2fr' }} gap="6" alignItems="start">
           <MatchDetailCard match={match.data} headingLevel="h1" />
-          {match.data.status !== 'completed' && <BetSlip match={match.data} balance={user?.wallet_balance ?? 0} />}
+          {match.data.status !== 'completed' && <BetSlip match={match.data} user={user} />}
         </Grid>
       )}
     </Container>

@@ -1,8 +1,11 @@
 import { Card, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { User } from '../../../domain/entities.ts';
 import { formatRupees } from '../../../domain/money.ts';
+import { heldForWithdrawals } from '../../../lib/format.ts';
 
-export function BalanceCard({ balance, action }: { balance: number; action?: ReactNode }) {
+/** The wallet balance; with pending withdrawals also what is available (what bets and withdrawals may spend). */
+export function BalanceCard({ user, action }: { user: User | null | undefined; action?: ReactNode }) {
   return (
     <Card.Root bg="blue.800" color="white" borderWidth="0">
       <Card.Body>
@@ -12,8 +15,14 @@ export function BalanceCard({ balance, action }: { balance: number; action?: Rea
               Wallet Balance
             </Text>
             <Text fontSize="3xl" fontWeight="bold" data-testid="wallet-balance">
-              {formatRupees(balance)}
+              {formatRupees(user?.wallet_balance ?? 0)}
             </Text>
+            {user && user.pending_withdrawals > 0 && (
+              <Text fontSize="sm" color="blue.100" data-testid="available-balance">
+                Available: {formatRupees(user.available_balance)}
+                {heldForWithdrawals(user.pending_withdrawals)}
+              </Text>
+            )}
           </Stack>
           {action}
         </Stack>

@@ -3,13 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEPOSIT_REFERENCE } from '../../../domain/schemas.ts';
 import { aTransaction } from '../../../test/fixtures.ts';
 import { mockApi, renderWithProviders } from '../../../test/render.tsx';
-import { createDepositReference } from '../api/create-deposit.ts';
+import { createDepositReference, gatewayRedirect } from '../api/create-deposit.ts';
 import { DepositForm } from './deposit-form.tsx';
 
 describe('deposit form', () => {
   it('starts at ₹1,000 with UPI as the only payment method', () => {
     mockApi({});
-    renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    renderWithProviders(<DepositForm />);
     expect(screen.getByLabelText('Amount (₹)')).toHaveValue('1000');
     const method = screen.getByRole('combobox', { name: 'Payment Method' });
     expect(method).toHaveValue('upi');
@@ -18,7 +18,7 @@ describe('deposit form', () => {
 
   it('fills the quick amounts', async () => {
     mockApi({});
-    const { user } = renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    const { user } = renderWithProviders(<DepositForm />);
     for (const [label, value] of [['₹500', '500'], ['₹2,000', '2000'], ['₹5,000', '5000'], ['₹10,000', '10000']]) {
       await user.click(screen.getByRole('button', { name: label }));
       expect(screen.getByLabelText('Amount (₹)')).toHaveValue(value);
@@ -27,7 +27,7 @@ describe('deposit form', () => {
 
   it('offers exactly the quick amounts ₹500, ₹1,000, ₹2,000, ₹5,000 and ₹10,000', async () => {
     mockApi({});
-    const { user } = renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    const { user } = renderWithProviders(<DepositForm />);
     const quick = within(screen.getByRole('group', { name: 'Quick amounts' })).getAllByRole('button');
     expect(quick.map((button) => button.textContent)).toEqual(['₹500', '₹1,000', '₹2,000', '₹5,000', '₹10,000']);
     await user.click(quick[0]);
@@ -37,7 +37,7 @@ describe('deposit form', () => {
 
   it('takes digits only in the amount, so a decimal cannot be entered', async () => {
     mockApi({});
-    const { user } = renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    const { user } = renderWithProviders(<DepositForm />);
     const amount = screen.getByLabelText('Amount (₹)');
     await user.clear(amount);
     await user.type(amount, '1000.5');
@@ -48,7 +48,7 @@ describe('deposit form', () => {
 
   it('refuses amounts under ₹500 and over ₹100,000', async () => {
     const calls = mockApi({});
-    const { user } = renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    const { user } = renderWithProviders(<DepositForm />);
     const amount = screen.getByLabelText('Amount (₹)');
     await user.clear(amount);
     await user.type(amount, '499');
@@ -61,8 +61,8 @@ describe('deposit form', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('creates a pending deposit with a REF reference, toasts it and goes to the gateway after 1.5 s', async () => {
-    const calls = mockApi({
+  function mockDeposit() {
+    return mockApi({
       'POST /api/wallet/deposit': ({ body }) => ({
         status: 201,
         body: {
@@ -71,21 +71,36 @@ describe('deposit form', () => {
         },
       }),
     });
-    const redirect = vi.fn();
-    const { user } = renderWithProviders(<DepositForm redirect={redirect} />);
+  }
+
+  it('creates a pending deposit with a REF reference, toasts it and goes to the gateway after 1.5 s', async () => {
+    const calls = mockDeposit();
+    const go = vi.spyOn(gatewayRedirect, 'go').mockImplementation(() => {});
+    const { user } = renderWithProviders(<DepositForm />);
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     expect(await screen.findByText('Deposit request created')).toBeInTheDocument();
     const body = calls[0].body as { amount: number; paymentMethod: string; reference: string; status: string };
     expect(body).toMatchObject({ amount: 1000, paymentMethod: 'upi', status: 'pending' });
     expect(body.reference).toMatch(DEPOSIT_REFERENCE);
     expect(screen.getByText(`Reference #${body.reference}. Awaiting confirmation.`)).toBeInTheDocument();
-    expect(redirect).not.toHaveBeenCalled();
-    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/api/payments/sandbox?ref=x'), { timeout: 2500 });
+    expect(go).not.toHaveBeenCalled();
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/api/payments/sandbox?ref=x'), { timeout: 2500 });
+  });
+
+  it('still goes to the gateway when the form is closed during the 1.5 s (the Recharge dialog, another tab)', async () => {
+    mockDeposit();
+    const go = vi.spyOn(gatewayRedirect, 'go').mockImplementation(() => {});
+    const { user, unmount } = renderWithProviders(<DepositForm />);
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    await screen.findByText('Deposit request created');
+    unmount();
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/api/payments/sandbox?ref=x'), { timeout: 2500 });
+    expect(go).toHaveBeenCalledTimes(1);
   });
 
   it("shows 'Request failed' with the server's message", async () => {
     mockApi({ 'POST /api/wallet/deposit': { status: 403, body: { message: 'Account suspended' } } });
-    const { user } = renderWithProviders(<DepositForm redirect={vi.fn()} />);
+    const { user } = renderWithProviders(<DepositForm />);
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     expect(await screen.findByText('Request failed')).toBeInTheDocument();
     expect(screen.getByText('403: Account suspended')).toBeInTheDocument();

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { aTransaction } from '../../../test/fixtures.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import { gatewayRedirect } from '../api/create-deposit.ts';
 import { NO_TRANSACTIONS, TRANSACTIONS_ERROR, TransactionList } from './transaction-list.tsx';
 
 /** 25 transactions: every third a withdrawal, the rest deposits. */
@@ -90,5 +91,32 @@ describe('transaction list', () => {
     await user.click(screen.getByRole('button', { name: 'Deposits' }));
     expect(rows()).toHaveLength(1);
     expect(within(rows()[0]).getByText('Deposit')).toBeInTheDocument();
+  });
+
+  it("offers 'Pay now' on a pending deposit only, which resumes it at the gateway with the same reference and amount", async () => {
+    const pending = aTransaction(31, { type: 'deposit', status: 'pending', amount: 2500, reference_id: 'REF-1763700000000-ABCD' });
+    const calls = mockApi({
+      'POST /api/wallet/deposit': { status: 201, body: { ...pending, redirect_url: '/api/payments/sandbox?reference=REF-1763700000000-ABCD' } },
+    });
+    const go = vi.spyOn(gatewayRedirect, 'go').mockImplementation(() => {});
+    const { user } = renderWithProviders(
+      <TransactionList
+        transactions={[
+          pending,
+          aTransaction(32, { type: 'deposit', status: 'completed' }),
+          aTransaction(33, { type: 'deposit', status: 'failed' }),
+          aTransaction(34, { type: 'withdrawal', status: 'pending', amount: -500 }),
+        ]}
+        detailed
+      />,
+    );
+    expect(screen.getAllByRole('button', { name: /^Pay now/ })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Pay now REF-1763700000000-ABCD' }));
+    expect(await screen.findByText('Deposit request created')).toBeInTheDocument();
+    expect(calls[0]).toEqual({
+      method: 'POST', url: '/api/wallet/deposit',
+      body: { amount: 2500, paymentMethod: 'upi', reference: 'REF-1763700000000-ABCD', status: 'pending' },
+    });
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/api/payments/sandbox?reference=REF-1763700000000-ABCD'), { timeout: 2500 });
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The wallet's transaction list (spec §2.6): 3 items in the compact overview or 10 in the detailed view,
- * Load More adds 10, filters all / deposits / withdrawals, a scroll area of 350 px (600 px detailed).
+ * Load More adds 10, filters all / deposits / withdrawals, a scroll area of 350 px (600 px detailed). The
+ * player's pending deposits offer 'Pay now' (resume the payment at the gateway).
  */
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { Transaction } from '../../../domain/entities.ts';
 import type { TransactionStatus, TransactionType } from '../../../domain/limits.ts';
 import { formatDate, formatSignedRupees, formatTime } from '../../../lib/format.ts';
+import { PayNowButton } from './pay-now-button.tsx';
 
 export const NO_TRANSACTIONS = 'No transactions found.';
 export const TRANSACTIONS_ERROR = 'Error loading transactions. Please try again later.';
@@ -32,6 +34,11 @@ const typeLabels: Record<TransactionType, string> = {
 };
 
 const statusPalettes: Record<TransactionStatus, string> = { pending: 'orange', completed: 'green', failed: 'red' };
+
+/** A deposit still waiting for its payment: the player may resume it. */
+function isUnpaidDeposit(transaction: Transaction): transaction is Transaction & { reference_id: string } {
+  return transaction.type === 'deposit' && transaction.status === 'pending' && transaction.reference_id !== null;
+}
 
 function matches(filter: TransactionFilter, transaction: Transaction): boolean {
   if (filter === 'deposits') return transaction.type === 'deposit';
@@ -120,6 +127,7 @@ export function TransactionList({ transactions, isLoading, isError, detailed = f
                   <Badge size="sm" colorPalette={statusPalettes[transaction.status] ?? 'gray'}>
                     {transaction.status}
                   </Badge>
+                  {isUnpaidDeposit(transaction) && <PayNowButton deposit={transaction} />}
                 </Stack>
               </HStack>
             ))}

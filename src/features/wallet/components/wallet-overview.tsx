@@ -12,7 +12,7 @@ export function WalletOverview({ user }: { user: User }) {
   return (
     <Stack gap="4">
       <BalanceCard
-        balance={user.wallet_balance}
+        user={user}
         action={
           <Button asChild size="sm" variant="solid" bg="white" color="blue.800" _hover={{ bg: 'blue.50' }}>
             <RouterLink to={paths.wallet}>Open Wallet</RouterLink>

@@ -7,12 +7,12 @@ import { NO_BANK_ACCOUNT, WithdrawForm } from './withdraw-form.tsx';
 
 const qualifying = [aTransaction(1, { amount: 1000, type: 'deposit', status: 'completed' })];
 
-function setup({ balance = 5000, transactions = qualifying as Transaction[], accounts = [aBankAccount()], loadError = undefined as string | undefined } = {}) {
+function setup({ balance = 5000, pending = 0, transactions = qualifying as Transaction[], accounts = [aBankAccount()], loadError = undefined as string | undefined } = {}) {
   const calls = mockApi({ 'POST /api/wallet/withdraw': { status: 201, body: aTransaction(5, { amount: -600, type: 'withdrawal', status: 'pending' }) } });
   const onAddBankAccount = vi.fn();
   const view = renderWithProviders(
     <WithdrawForm
-      user={aUser({ wallet_balance: balance })}
+      user={aUser({ wallet_balance: balance, pending_withdrawals: pending })}
       bankAccounts={accounts}
       transactions={transactions}
       onAddBankAccount={onAddBankAccount}
@@ -86,12 +86,22 @@ describe('withdraw form', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('refuses more than the balance, showing the current balance', async () => {
+  it('refuses more than the balance, showing the available balance', async () => {
     const { user, calls } = setup({ balance: 800 });
     await user.type(screen.getByLabelText('Amount (₹)'), '900');
     await user.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
-    expect(screen.getByText('Your current balance is ₹800.')).toBeInTheDocument();
+    expect(screen.getByText('Your available balance is ₹800.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows and checks the available balance: the wallet balance minus pending withdrawals', async () => {
+    const { user, calls } = setup({ balance: 5000, pending: 4200 });
+    expect(screen.getByText(/^Available balance:/)).toHaveTextContent('Available balance: ₹800 (₹4,200 held for pending withdrawals)');
+    await user.type(screen.getByLabelText('Amount (₹)'), '900');
+    await user.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+    expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
+    expect(screen.getByText('Your available balance is ₹800 (₹4,200 held for pending withdrawals).')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 

@@ -1,9 +1,10 @@
 /**
  * Withdraw (spec §2.6, §5): amount (digits only, as typed) and one of the user's bank accounts, processing
  * 24-48 hours, fee ₹0. A user without a bank account gets a dialog pointing to the Bank Accounts tab when
- * the form opens and again on submitting. Before sending: signed in, balance covers the amount, and one
- * completed deposit of ₹1,000 or more. While the transactions or bank accounts failed to load, those checks
- * cannot be made: the form shows the error and does not submit.
+ * the form opens and again on submitting. Before sending: signed in, the available balance (wallet balance
+ * minus pending withdrawals, what the server checks) covers the amount, and one completed deposit of ₹1,000
+ * or more. While the transactions or bank accounts failed to load, those checks cannot be made: the form
+ * shows the error and does not submit.
  */
 import { Box, Button, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,6 +20,7 @@ import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { digitsOnlyChange } from '../../../lib/digits-only.ts';
+import { heldForWithdrawals } from '../../../lib/format.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import { hasQualifyingDeposit } from '../api/get-transactions.ts';
 
@@ -89,10 +91,10 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
       notify({ title: 'Authentication error', description: 'Please log in to withdraw funds', variant: 'destructive' });
       return;
     }
-    if (user.wallet_balance < values.amount) {
+    if (user.available_balance < values.amount) {
       notify({
         title: messages.insufficientBalance,
-        description: `Your current balance is ${formatRupees(user.wallet_balance)}.`,
+        description: `Your available balance is ${formatRupees(user.available_balance)}${heldForWithdrawals(user.pending_withdrawals)}.`,
         variant: 'destructive',
       });
       return;
@@ -134,7 +136,8 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
         </Text>
       )}
       <Text fontSize="sm">
-        Available balance: <strong>{formatRupees(user?.wallet_balance ?? 0)}</strong>
+        Available balance: <strong>{formatRupees(user?.available_balance ?? 0)}</strong>
+        {heldForWithdrawals(user?.pending_withdrawals ?? 0)}
       </Text>
       <FormField label="Amount (₹)" error={errors.amount?.message}>
         <Input

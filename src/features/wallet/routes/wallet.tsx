@@ -43,7 +43,7 @@ export function WalletRoute() {
         <Heading as="h1" size="2xl">
           My Wallet
         </Heading>
-        <BalanceCard balance={current?.wallet_balance ?? 0} />
+        <BalanceCard user={current} />
         <Tabs.Root value={tab} onValueChange={(details) => selectTab(details.value)} variant="line" lazyMount unmountOnExit>
           <Tabs.List overflowX="auto">
             <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
