@@ -34,7 +34,7 @@ export interface ServerOptions {
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const program = options.selfContained
     ? ['--no-config', '--no-npm', '--no-remote', path.basename(options.selfContained)]
-    : ['--node-modules-dir=manual', 'scripts/local-server.ts'];
+    : ['--node-modules-dir=manual', '--unstable-net', 'scripts/local-server.ts'];
   const child = spawn(
     path.join(root, 'node_modules/.bin/deno'),
     ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', ...program],
