@@ -4,31 +4,18 @@
  * --force, and fills an empty one. Runs on scratch databases of DATABASE_URL's server (a restore --force
  * drops its database, so never the shared test database).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMigrations } from '../../scripts/lib/migrate.js';
 import { createScratchDatabase, dropScratchDatabase } from '../../scripts/lib/scratch-database.js';
+import { runScript } from '../support/local-runtime.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error('DATABASE_URL is required (its server hosts the scratch databases)');
-const root = path.resolve(import.meta.dirname, '../..');
 const folder = mkdtempSync(path.join(tmpdir(), 'cricket-backups-'));
-
-/** Runs one of our npm scripts' programs against `databaseUrl`; resolves with its exit code and output. */
-async function script(file: string, args: string[], databaseUrl: string) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)('node', [file, ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr };
-  }
-}
 
 /** The ledger and the balances, as an auditor would compare them. */
 async function ledger(sql: postgres.Sql) {
@@ -73,7 +60,7 @@ describe('npm run db:backup / db:restore', () => {
     await depositAs(sql, 'backup_alice', [5000, 700]);
     await depositAs(sql, 'backup_bob', [1200]);
     backedUp = await ledger(sql);
-    const backup = await script('scripts/db-backup.js', ['--dir', folder], source);
+    const backup = await runScript('scripts/db-backup.js', ['--dir', folder], { DATABASE_URL: source });
     if (backup.code !== 0) throw new Error(backup.output);
     [file] = readdirSync(folder).filter((name) => name.endsWith('.dump')).map((name) => path.join(folder, name));
   }, 120_000);
@@ -96,20 +83,20 @@ describe('npm run db:backup / db:restore', () => {
     await depositAs(sql, 'backup_carol', [600], false);
     expect((await ledger(sql)).transactions).toHaveLength(5);
 
-    const refused = await script('scripts/db-restore.js', [file], source);
+    const refused = await runScript('scripts/db-restore.js', [file], { DATABASE_URL: source });
     expect(refused.code).not.toBe(0);
     expect(refused.output).toMatch(/already holds \d+ tables; restoring would replace them\. Run again with --force/);
     expect((await ledger(sql)).transactions).toHaveLength(5); // untouched
 
     await sql.end();
-    const restored = await script('scripts/db-restore.js', [file, '--force'], source);
+    const restored = await runScript('scripts/db-restore.js', [file, '--force'], { DATABASE_URL: source });
     expect(restored.code, restored.output).toBe(0);
     sql = postgres(source, { max: 2, onnotice: () => {} });
     expect(await ledger(sql)).toEqual(backedUp);
   }, 60_000);
 
   it('restores into an empty database without --force', async () => {
-    const restored = await script('scripts/db-restore.js', [file], empty);
+    const restored = await runScript('scripts/db-restore.js', [file], { DATABASE_URL: empty });
     expect(restored.code, restored.output).toBe(0);
     const target = postgres(empty, { max: 1, onnotice: () => {} });
     try {
