@@ -73,7 +73,8 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'begin_attempt', 'finish_attempt', 'idempotency_begin', 'idempotency_save',
           'request_deposit', 'complete_deposit', 'add_bank_account', 'request_withdrawal', 'reconcile',
           'place_bet', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
-          'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats'],
+          'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
+          'fail_stale_deposits'],  -- the scheduled job (15-stale-deposits.test.sql)
   'service_role can execute exactly the business functions of the API contract');
 
 /** Reference data and settings */
