@@ -226,7 +226,7 @@ function assertTraversableByPostgres(dir) {
 export async function openForMaintenance({ mustBeStopped = false, mustExist = false, log = console.log } = {}) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, close: async () => {} };
   const server = new EmbeddedServer({ log });
-  if (mustExist && !server.initialised) throw new Error(`There is no database in ${server.dataDir} yet.`);
+  if (mustExist && !server.initialised) throw new Error(`There is no database in ${server.dataDir} yet (npm start creates it).`);
   if (server.running) {
     if (mustBeStopped) throw new Error(`npm start is running on ${server.dataDir}: stop it first (Ctrl-C).`);
     return { url: server.url, close: async () => {} };
