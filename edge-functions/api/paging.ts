@@ -24,8 +24,11 @@ export function pageOf(input: z.infer<typeof pageQuery>): Page {
 export type Fragment = Statement;
 
 export interface PageSource {
-  /** The rows' table (or set-returning function) with its alias, e.g. q`public.bets b`. */
-  from: Fragment;
+  /**
+   * The rows' table (or set-returning function) with its alias, e.g. q`public.bets b`; or a function of the
+   * page's keyset condition (e.g. `and t.id < 42`) for a from-item that must apply it inside (a union).
+   */
+  from: Fragment | ((beyond: Fragment) => Fragment);
   /** The alias used in `from`. */
   alias: string;
   /** The list's filter, e.g. q`b.user_id = ${id}`; every row when omitted. */
@@ -53,7 +56,7 @@ export function pageStatement(q: Sql, page: Page, source: PageSource) {
       select row_number() over (order by s.id ${direction}) as n, s.r, s.id
       from (
         select ${alias} as r, ${alias}.id
-        from ${source.from}
+        from ${typeof source.from === 'function' ? source.from(beyond) : source.from}
         where ${source.where ?? q`true`} ${beyond}
         order by ${alias}.id ${direction}
         limit ${page.limit + 1}

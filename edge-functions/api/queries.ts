@@ -10,7 +10,7 @@ import type { Sql } from '../_shared/db.ts';
 import {
   TRANSACTION_TYPES, type MatchStatus, type TransactionStatus, type TransactionType, type UserStatus,
 } from '../../src/domain/limits.ts';
-import { pageStatement, type Page } from './paging.ts';
+import { pageStatement, type Fragment, type Page } from './paging.ts';
 
 /** The caller's id, evaluated once per statement. */
 const me = (q: Sql) => q`(select app.current_user_id())`;
@@ -50,26 +50,34 @@ export interface TransactionFilter {
   counted?: boolean;
 }
 
-/**
- * A search of the transactions screen. Digits match the transaction id or the user id (two index lookups);
- * anything else matches a reference exactly (references are upper case; the unique (type, reference_id)
- * index answers it, so no index of the ledger has to serve substring searches).
- */
-function transactionSearch(q: Sql, search: string) {
-  const text = search.trim().replace(/^#/, '');
-  if (/^[0-9]{1,15}$/.test(text)) return q`and (t.id = ${Number(text)} or t.user_id = ${Number(text)})`;
-  return q`and t.type = any(${q.array([...TRANSACTION_TYPES])}::text[]) and t.reference_id = upper(${text})`;
+/** A search of the transactions screen by id: digits, an optional leading '#'; else null. */
+function searchedId(search: string | undefined): number | null {
+  const text = search?.trim().replace(/^#/, '') ?? '';
+  return /^[0-9]{1,15}$/.test(text) ? Number(text) : null;
 }
 
-/** One page of ledger rows, newest first (see TransactionFilter). */
+/**
+ * One page of ledger rows, newest first (see TransactionFilter). A search of digits matches the transaction
+ * id or the user id: the user's rows come newest first from their (user_id, id) index and the one row of
+ * that id joins them (a union, because `id = n or user_id = n` makes PostgreSQL sort all of a heavy
+ * player's rows). Any other search matches a whole reference: references are upper case, and the unique
+ * (type, reference_id) index answers it, so no index of the ledger has to serve substring searches.
+ */
 export function transactionPage(q: Sql, page: Page, filter: TransactionFilter) {
   const owner = filter.everyone ? q`true` : q`t.user_id = ${filter.userId ?? me(q)}`;
+  const id = searchedId(filter.search);
+  const text = filter.search?.trim();
   const where = q`${owner}
     ${filter.type ? q`and t.type = ${filter.type}` : q``}
     ${filter.status ? q`and t.status = ${filter.status}` : q``}
-    ${filter.search?.trim() ? transactionSearch(q, filter.search) : q``}`;
+    ${text && id === null ? q`and t.type = any(${q.array([...TRANSACTION_TYPES])}::text[]) and t.reference_id = upper(${text})` : q``}`;
+  const from = id === null ? q`public.transactions t` : (beyond: Fragment) => q`(
+      (select * from public.transactions t where t.user_id = ${id} and ${where} ${beyond} order by t.id desc limit ${page.limit + 1})
+      union all
+      (select * from public.transactions t where t.id = ${id} and t.user_id <> ${id} and ${where} ${beyond})
+    ) t`;
   return pageStatement(q, page, {
-    from: q`public.transactions t`, alias: 't', where, json: (r) => q`row_to_json(${r})`,
+    from, alias: 't', where, json: (r) => q`row_to_json(${r})`,
     total: filter.counted ? q`select count(*) from public.transactions t where ${where}` : undefined,
   });
 }

@@ -60,8 +60,10 @@ $$;
 -- the Suspended and Banned tabs and their counts: the few users who are not active
 create index users_not_active_idx on public.users (status, id) where status <> 'active';
 
--- the Pending tabs, newest first (pending rows are few: the admins' queue)
+-- the Pending tab, and Pending Withdrawals / pending deposits, newest first (pending rows are few: the
+-- admins' queue)
 create index transactions_pending_id_idx on public.transactions (id) where status = 'pending';
+create index transactions_pending_type_id_idx on public.transactions (type, id) where status = 'pending';
 
 -- the Deposits and Withdrawals tabs (and the rarer types) newest first; bet rows, most of the ledger and
 -- all of what settlement writes, stay out
@@ -118,6 +120,8 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+-- planned for each search's own pattern: a generic plan cannot tell a rare fragment from a common one
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_pattern text := '%' || replace(replace(replace(p_search, '\', '\\'), '%', '\%'), '_', '\_') || '%';

@@ -1,0 +1,11 @@
+import { Button } from '@chakra-ui/react';
+
+/** 'Load More' under a paged list: fetches the next page from the server; hidden on the last page. */
+export function LoadMoreButton({ list }: { list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <Button variant="outline" size="sm" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} alignSelf="center">
+      Load More
+    </Button>
+  );
+}
