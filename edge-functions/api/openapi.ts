@@ -42,7 +42,7 @@ export function json<T extends z.ZodType>(schema: T, description: string) {
  * A keyset page of a list (src/domain/paging.ts): a JSON array of at most `limit` rows, the next page in
  * `Link`, and for counted lists the number of rows with the first page.
  */
-export function page<T extends z.ZodType>(schema: T, description: string, { counted = false } = {}) {
+export function page<T extends z.ZodType>(schema: T, description: string, { counted = false, staked = false } = {}) {
   return {
     description: `${description} (one page: at most \`limit\` rows)`,
     headers: {
@@ -52,6 +52,9 @@ export function page<T extends z.ZodType>(schema: T, description: string, { coun
       },
       ...(counted
         ? { 'X-Total-Count': { description: 'All rows of the list; with the first page (no cursor) only.', schema: { type: 'integer' as const } } }
+        : {}),
+      ...(staked
+        ? { 'X-Total-Stake': { description: 'Rupees staked on the open bets; with the first page only.', schema: { type: 'integer' as const } } }
         : {}),
     },
     content: { 'application/json': { schema: z.array(schema) } },

@@ -39,6 +39,8 @@ export interface PageSource {
   order?: 'asc' | 'desc';
   /** A count of all rows of the list, answered with the first page only (X-Total-Count). */
   total?: Fragment;
+  /** The rupees at stake in the list (a match's open bets: what abandoning refunds), with the first page (X-Total-Stake). */
+  stake?: Fragment;
 }
 
 /** The statement of one page: columns `body` (JSON array), `next` (id or null), `total` (first page, or null). */
@@ -51,7 +53,8 @@ export function pageStatement(q: Sql, page: Page, source: PageSource) {
   return q`
     select coalesce(json_agg(${source.json(q`p.r`)} order by p.n) filter (where p.n <= ${page.limit}), '[]')::text as body,
            case when count(*) > ${page.limit} then ${last} filter (where p.n <= ${page.limit}) end as next,
-           ${page.after === null && source.total ? q`(${source.total})` : q`null::bigint`} as total
+           ${page.after === null && source.total ? q`(${source.total})` : q`null::bigint`} as total,
+           ${page.after === null && source.stake ? q`(${source.stake})` : q`null::bigint`} as stake
     from (
       select row_number() over (order by s.id ${direction}) as n, s.r, s.id
       from (
@@ -66,15 +69,17 @@ export function pageStatement(q: Sql, page: Page, source: PageSource) {
 
 /**
  * Answers a page statement's row: the body as the database wrote it, `Link: <…>; rel="next"` (this
- * request's path and query with the next cursor) when more rows follow, `X-Total-Count` when counted.
+ * request's path and query with the next cursor) when more rows follow, `X-Total-Count` / `X-Total-Stake`
+ * when counted.
  */
 export function sendPage(c: Ctx, rows: Rows): DatabaseAnswer {
-  const { body, next, total } = rows[0] as { body: string; next: number | null; total: number | null };
+  const { body, next, total, stake } = rows[0] as { body: string; next: number | null; total: number | null; stake: number | null };
   if (next !== null) {
     const url = new URL(c.req.url);
     url.searchParams.set('cursor', encodeCursor(next));
     c.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
   }
   if (total !== null) c.header('X-Total-Count', String(total));
+  if (stake !== null) c.header('X-Total-Stake', String(stake));
   return sendJson(c, body);
 }

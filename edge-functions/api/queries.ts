@@ -34,6 +34,7 @@ export function betPage(q: Sql, page: Page, filter: { userId?: number; matchId?:
   return pageStatement(q, page, {
     from: q`public.bets b`, alias: 'b', where, json: (r) => q`app.bet_json(${r})`,
     total: counted ? q`select count(*) from public.bets b where ${where}` : undefined,
+    stake: filter.matchId !== undefined ? q`select coalesce(sum(b.amount), 0) from public.bets b where ${where} and b.status = 'placed'` : undefined,
   });
 }
 

@@ -49,17 +49,20 @@ export interface ListPage<T> {
   items: T[];
   next: string | null;
   total: number | null;
+  /** X-Total-Stake: the rupees staked on a match's open bets */
+  stake: number | null;
 }
 
 export const api = {
   get: <T>(url: string) => request<T>('GET', url),
   getPage: async <T>(url: string): Promise<ListPage<T>> => {
     const response = await send('GET', url);
-    const total = response.headers.get('X-Total-Count');
+    const header = (name: string) => (response.headers.get(name) === null ? null : Number(response.headers.get(name)));
     return {
       items: (await response.json()) as T[],
       next: nextPageUrl(response.headers.get('Link')),
-      total: total === null ? null : Number(total),
+      total: header('X-Total-Count'),
+      stake: header('X-Total-Stake'),
     };
   },
   /** A read that yields null instead of failing on 401 (the current-user lookup, spec §7). */

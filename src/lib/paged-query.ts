@@ -35,8 +35,9 @@ export function itemsOf<T>(data: InfiniteData<ListPage<T>> | undefined): T[] | u
   return data?.pages.flatMap((page) => page.items);
 }
 
-/** A paged list's query, plus its rows so far and the count the first page carried (if any). */
+/** A paged list's query, plus its rows so far and the count (and stake) the first page carried, if any. */
 export function usePagedList<T, K extends QueryKey>(options: ReturnType<typeof pagedQueryOptions<T, K>>, { enabled = true } = {}) {
   const query = useInfiniteQuery({ ...options, enabled });
-  return { ...query, items: itemsOf(query.data), total: query.data?.pages[0]?.total ?? null };
+  const first = query.data?.pages[0];
+  return { ...query, items: itemsOf(query.data), total: first?.total ?? null, stake: first?.stake ?? null };
 }

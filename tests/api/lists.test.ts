@@ -140,6 +140,7 @@ describe('lists: keyset pages, search, filters and counts', () => {
     expect(mine.flat()).toEqual(placed.slice(0, 2).reverse());
     const first = await admin.client.get(`/api/admin/bets/match/${match.id}?limit=4`);
     expect(first.headers.get('x-total-count')).toBe('6');
+    expect(first.headers.get('x-total-stake')).toBe('6000');
     expect(first.body[0]).toMatchObject({ match_id: match.id, team: { short_name: 'MI' } });
     const second = await admin.client.get(nextPageUrl(first.headers.get('link'))!);
     expect(second.headers.get('x-total-count')).toBeNull();

@@ -31,7 +31,7 @@ const getRoute = createRoute({
 const betsRoute = createRoute({
   method: 'get', path: '/bets/match/{id}', tags, summary: 'Bets placed on a match, newest first',
   request: { params: idParams, query: pageQuery },
-  responses: { 200: page(betEntity, 'Bets with match and team', { counted: true }), ...errors(400, ...adminErrors, 404) },
+  responses: { 200: page(betEntity, 'Bets with match and team', { counted: true, staked: true }), ...errors(400, ...adminErrors, 404) },
 });
 const teamsRoute = createRoute({
   method: 'get', path: '/teams', tags, summary: 'The teams',
