@@ -12,12 +12,13 @@ import { createScratchDatabase, redact } from './lib/scratch-database.js';
 
 export const BIG_BOOK = { users: 200_000, ledgerRows: 2_000_000, bets: 100_000, heavyRows: 100_000 };
 
-/** Fills `url` with the big book, analyzes it and checks the ledger; returns the ids addBigBook returns. */
+/** Fills `url` with the big book, analyzes it and checks the ledger; returns addBigBook's ids and the book's tag. */
 export async function seedBig(url, log = console.log) {
   const sql = postgres(url, { max: 1, onnotice: () => {}, types: { bigint: { to: 20, from: [20], serialize: String, parse: Number } } });
   try {
     const started = Date.now();
-    const ids = await addBigBook(sql, { ...BIG_BOOK, tag: Date.now().toString(36) });
+    const tag = Date.now().toString(36);
+    const ids = await addBigBook(sql, { ...BIG_BOOK, tag });
     await sql`analyze`;
     const [{ users }] = await sql`select count(*)::int as users from public.users`;
     const [{ rows }] = await sql`select count(*)::int as rows from public.transactions`;
@@ -25,7 +26,7 @@ export async function seedBig(url, log = console.log) {
     const broken = await sql`select * from app.reconcile()`;
     if (broken.length > 0) throw new Error(`the ledger does not reconcile for ${broken.length} users`);
     log(`[seed:big] ${users} users, ${rows} ledger rows, ${bets} bets in ${((Date.now() - started) / 1000).toFixed(0)} s; app.reconcile() is empty`);
-    return ids;
+    return { ...ids, tag };
   } finally {
     await sql.end();
   }
