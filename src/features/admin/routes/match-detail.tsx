@@ -123,7 +123,7 @@ export function MatchDetailRoute() {
                 Start Match
               </Button>
             )}
-            {match.status !== 'completed' && <AbandonMatchButton match={match} bets={bets.data} />}
+            {match.status !== 'completed' && <AbandonMatchButton match={match} refund={bets.total === null ? undefined : { count: bets.total, total: bets.stake ?? 0 }} />}
           </>
         }
       />
@@ -140,7 +140,7 @@ export function MatchDetailRoute() {
             Error loading bets. Please try again later.
           </Text>
         ) : (
-          <MatchBetsTable bets={bets.data} />
+          <MatchBetsTable bets={bets.items ?? []} count={bets.total ?? 0} list={bets} />
         )}
       </Stack>
     </Box>
