@@ -45,9 +45,7 @@ export async function supervise({ name, start, beforeRestart = async () => {}, l
       let why = `${describe(ending)}${running.lastWords() ? `: ${running.lastWords()}` : ''}`;
       for (;;) {
         if (failures > RESTART_DELAYS_MS.length) {
-          const reason = `${name} failed ${failures} times in a row (last: ${why}); giving up`;
-          log(reason);
-          onGiveUp(reason);
+          onGiveUp(`${name} failed ${failures} times in a row (last: ${why}); giving up`);
           return;
         }
         const delay = RESTART_DELAYS_MS[failures - 1];

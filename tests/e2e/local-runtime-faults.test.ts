@@ -4,9 +4,11 @@
  *     500; once the supervisor has PostgreSQL back, bets succeed again within 10 s; every 201 bet is stored,
  *     every refused one is not, and the ledger reconciles.
  *   - every server worker killed: the supervisor restarts them and the site serves again within 10 s.
+ *   - PostgreSQL that cannot start again (its port taken): `npm start` gives up, stops and exits 1.
  * Bounded in time (loops end by count or deadline); nothing asserts how fast anything is beyond those bounds.
  */
 import { readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
@@ -28,6 +30,8 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<boolea
   }
   return false;
 }
+
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const postmasterPid = () => Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
 
@@ -52,7 +56,6 @@ describe('npm start under faults', () => {
     await db?.end({ timeout: 1 });
     if (runtime) await interrupt(runtime);
     expect(leftovers(dataDir)).toEqual([]);
-    rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
   it('answers 503, never 500, while PostgreSQL is down, and keeps every bet it accepted', async () => {
@@ -138,4 +141,29 @@ describe('npm start under faults', () => {
     expect(since()).toMatch(/Server worker 2 stopped unexpectedly \(killed by SIGKILL\); restarting in 0\.5 s/);
     expect((await fetch(`${server.url}/`)).status).toBe(200);
   }, 60_000);
+});
+
+describe('npm start when PostgreSQL cannot come back', () => {
+  const giveUpDir = path.join(folder, 'give-up');
+  let squatter: Server | undefined;
+  afterAll(() => new Promise<void>((resolve) => (squatter ? squatter.close(() => resolve()) : resolve())));
+
+  it('gives up after repeated failures: stops the workers and exits 1', async () => {
+    const pgPort = await freePort();
+    const runtime = await start({ PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DIR: giveUpDir, API_WORKERS: '1' });
+    const exited = new Promise<number | null>((resolve) => runtime.child.once('exit', resolve));
+    process.kill(Number(readFileSync(path.join(giveUpDir, 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGKILL');
+    // Take the port before the first restart (0.5 s later), so every restart fails.
+    expect(await within(400, async () => {
+      squatter = await new Promise<Server>((resolve, reject) => {
+        const server = createServer((socket) => socket.destroy()).once('error', reject).listen(pgPort, '127.0.0.1', () => resolve(server));
+      });
+      return true;
+    })).toBe(true);
+
+    expect(await exited).toBe(1);
+    expect(runtime.output()).toMatch(/PostgreSQL failed 6 times in a row \(last: did not start: Embedded PostgreSQL did not start on port \d+.*; giving up; stopping\./);
+    expect(runtime.output()).toMatch(/restarting in 8 s \(attempt 5 of 5\)/);
+    expect(leftovers(giveUpDir)).toEqual([]);
+  }, 90_000);
 });
