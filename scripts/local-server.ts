@@ -73,17 +73,21 @@ const server = Deno.serve(
   },
 );
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
 async function drainAndExit(signal: string) {
   console.log(JSON.stringify({ level: 'info', msg: 'stopping', signal, in_flight: inFlight }));
-  void server.shutdown(); // no new connections; open streams would hold this promise, so it is not awaited
-  for (const deadline = Date.now() + DRAIN_MS; inFlight > 0 && Date.now() < deadline;) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  // No new connections from now on. The shutdown settles once every answer is written, but an open
+  // live-update stream never ends by itself: wait for the answers being made, then briefly for the writes.
+  const shutdown = server.shutdown();
+  const deadline = Date.now() + DRAIN_MS;
+  while (inFlight > 0 && Date.now() < deadline) await sleep(50);
+  await Promise.race([shutdown, sleep(Math.min(500, deadline - Date.now()))]);
   Deno.exit(0);
 }
 for (const signal of ['SIGTERM', 'SIGINT'] as const) Deno.addSignalListener(signal, () => void drainAndExit(signal));
 
-// Exit when the parent closes our stdin (README "Decisions": Deno never outlives npm start).
+// Exit when the parent closes our stdin (README "Operations", Stopping): we never outlive npm start.
 (async () => {
   const reader = Deno.stdin.readable.getReader();
   while (!(await reader.read()).done) { /* drain */ }

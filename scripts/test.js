@@ -61,7 +61,7 @@ try {
       const files = readdirSync(path.join(root, 'supabase/tests')).filter((file) => file.endsWith('.test.sql')).sort();
       await run('pg_prove', ['-d', testDb, ...files.map((file) => `supabase/tests/${file}`)]);
     });
-    await step('database concurrency (vitest)', () => vitest('db', { DATABASE_URL: testDb }));
+    await step('database (vitest: concurrency, backups)', () => vitest('db', { DATABASE_URL: testDb }));
   }
   if (wanted('api')) {
     // The deployed function bundle is built here, so the API tests exercise exactly what we deploy.

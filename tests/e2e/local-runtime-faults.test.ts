@@ -5,12 +5,15 @@
  *     every refused one is not, and the ledger reconciles.
  *   - every server worker killed: the supervisor restarts them and the site serves again within 10 s.
  *   - PostgreSQL that cannot start again (its port taken): `npm start` gives up, stops and exits 1.
+ *   - Ctrl-C while a bet waits inside PostgreSQL: the bet is answered 201, then PostgreSQL shuts down cleanly.
  * Bounded in time (loops end by count or deadline); nothing asserts how fast anything is beyond those bounds.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -166,4 +169,42 @@ describe('npm start when PostgreSQL cannot come back', () => {
     expect(runtime.output()).toMatch(/restarting in 8 s \(attempt 5 of 5\)/);
     expect(leftovers(giveUpDir)).toEqual([]);
   }, 90_000);
+});
+
+describe('Ctrl-C while a request is in flight', () => {
+  const drainDir = path.join(folder, 'drain');
+
+  it('lets it finish, then shuts PostgreSQL down cleanly', async () => {
+    const pgPort = await freePort();
+    const runtime = await start({ PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DIR: drainDir, API_WORKERS: '1', TRUST_PROXY: 'true' });
+    const server = { url: runtime.output().match(/Ready: (http:\/\/localhost:\d+)/)![1], stop: async () => {} };
+    const db = database(`postgresql://postgres:postgres@127.0.0.1:${pgPort}/postgres`);
+    const admin = await createAdmin(server, db);
+    const match = await createMatch(admin, { live: true });
+    const player = await registerPlayer(server);
+    await fund(server, player, 5000);
+
+    // Hold the player's row: the bet's debit waits for it inside PostgreSQL, so the request is in flight.
+    const holder = await db.reserve();
+    await holder`begin`;
+    await holder`select 1 from public.users where id = ${player.id} for update`;
+    const betting = player.client.post('/api/bets', { match_id: match.id, team_id: match.team1_id, amount: 2000 });
+    expect(await within(10_000, async () => (await db`select 1 from pg_stat_activity where wait_event_type = 'Lock'`).length > 0)).toBe(true);
+
+    const exited = new Promise((resolve) => runtime.child.once('exit', resolve));
+    process.kill(-runtime.child.pid!, 'SIGINT'); // Ctrl-C
+    expect(await within(10_000, async () => runtime.output().includes('"msg":"stopping"'))).toBe(true);
+    await holder`commit`;
+    holder.release();
+
+    const bet = await betting;
+    expect(bet.status).toBe(201);
+    expect(bet.body).toMatchObject({ amount: 2000, status: 'placed' });
+    expect(await exited).toBe(0);
+    await db.end({ timeout: 0 });
+    expect(leftovers(drainDir)).toEqual([]);
+    // A clean shutdown leaves the cluster "shut down" (not "in production", as a crash would).
+    const control = await promisify(execFile)(`/usr/lib/postgresql/15/bin/pg_controldata`, [drainDir]);
+    expect(control.stdout).toMatch(/Database cluster state:\s+shut down\n/);
+  }, 120_000);
 });
