@@ -19,20 +19,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balance, createAdmin, createMatch, database, fund, reconcile, registerPlayer, type Db, type Player, type TestServer,
 } from '../support/api.ts';
-import { freePort, interrupt, leftovers, runtimeFolder, start, type Started } from '../support/local-runtime.ts';
+import { freePort, interrupt, leftovers, runtimeFolder, start, within, type Started } from '../support/local-runtime.ts';
 
 const folder = runtimeFolder();
 const dataDir = path.join(folder, 'pg');
 const STAKE = 1000;
 const FUNDS = 100_000;
-
-/** Polls `check` every 100 ms until it is true or `ms` have passed; returns whether it became true. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(100)) {
-    if (await check().catch(() => false)) return true;
-  }
-  return false;
-}
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 

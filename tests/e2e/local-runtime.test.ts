@@ -2,12 +2,14 @@
  * `npm start` as a user runs it: real embedded PostgreSQL in a fresh data folder, migrations pushed with
  * the Supabase CLI, the admin created, Deno workers serving the SPA and /api on one origin. Ctrl-C (SIGINT
  * to the process group) must leave no postgres or deno process behind, and a second start keeps the data.
- * A backup taken while it serves restores into a fresh data folder that a third start serves.
+ * A pending deposit older than 24 hours is failed by the stale-deposit job at the next start. A backup taken
+ * while it serves restores into a fresh data folder that a third start serves.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, interrupt, leftovers, runScript, runtimeFolder, start } from '../support/local-runtime.ts';
+import { Client, database, depositReference } from '../support/api.ts';
+import { freePort, interrupt, leftovers, runScript, runtimeFolder, start, within } from '../support/local-runtime.ts';
 
 const folder = runtimeFolder();
 const dataDir = path.join(folder, 'pg');
@@ -15,7 +17,7 @@ const dataDir = path.join(folder, 'pg');
 describe('npm start', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('serves the SPA and /api on one origin, stops cleanly on Ctrl-C, keeps the data and restores a backup', async () => {
+  it('serves the SPA and /api on one origin, stops cleanly on Ctrl-C, keeps the data, fails stale deposits and restores a backup', async () => {
     const env = { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DIR: dataDir, API_WORKERS: '2' };
     const first = await start(env);
     const base = `http://127.0.0.1:${env.PORT}`;
@@ -28,12 +30,24 @@ describe('npm start', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok', database: 'ok', live_updates: 'ok' });
 
+    // A deposit the gateway never answered, made 25 hours ago: the next start's stale-deposit job fails it.
+    const demo = new Client(base);
+    expect((await demo.post('/api/login', { username: 'demo', password: 'demo1234' })).status).toBe(200);
+    const reference = depositReference();
+    expect((await demo.post('/api/wallet/deposit', { amount: 700, paymentMethod: 'upi', reference, status: 'pending' })).status).toBe(201);
+    const db = database(`postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`);
+    await db`update public.transactions set created_at = now() - interval '25 hours' where reference_id = ${reference}`;
+    await db.end();
+
     await interrupt(first);
     expect(leftovers(dataDir)).toEqual([]);
 
     const second = await start(env);
     expect(second.output()).not.toContain('Admin account'); // the admin from the first start is still there
     expect(second.output()).not.toContain('New database');
+    expect(await within(10_000, async () => second.output().includes('Stale deposits: 1 pending deposit(s) without a gateway answer for 24 hours marked failed'))).toBe(true);
+    const [deposit] = (await demo.get('/api/wallet/transactions')).body.filter((row: { reference_id: string }) => row.reference_id === reference);
+    expect(deposit).toMatchObject({ status: 'failed', amount: 700 });
     const backups = path.join(folder, 'backups');
     const backup = await runScript('scripts/db-backup.js', ['--dir', backups], env);
     expect(backup.code, backup.output).toBe(0);
@@ -52,10 +66,7 @@ describe('npm start', () => {
     const third = await start(restoredEnv);
     expect(third.output()).not.toContain('New database'); // the restored data, migration history included
     expect(third.output()).not.toContain('Admin account');
-    const demo = await fetch(`${base}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
-    });
-    expect(demo.status).toBe(200);
+    expect((await new Client(base).post('/api/login', { username: 'demo', password: 'demo1234' })).status).toBe(200);
     await interrupt(third);
     expect(leftovers(restoredDir)).toEqual([]);
   }, 300_000);

@@ -7,9 +7,18 @@ import { chmodSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** Polls `check` every 100 ms until it is true or `ms` have passed; returns whether it became true. */
+export async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(100)) {
+    if (await check().catch(() => false)) return true;
+  }
+  return false;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
