@@ -186,3 +186,66 @@ describe('money paths under concurrency', () => {
     }
   });
 });
+
+describe('house risk under concurrency', () => {
+  const LIMIT = 50_000;
+
+  /** The house's worst case on a match from its bets: the larger of (payouts on a side − all stakes). */
+  async function liability(match: number) {
+    const [row] = await sql`
+      select greatest(sum(potential_win) filter (where team_id = 1), sum(potential_win) filter (where team_id = 2), 0)
+             - sum(amount) as loss
+      from public.bets where match_id = ${match} and status = 'placed'`;
+    return Number(row.loss);
+  }
+
+  /** Runs `race` with the liability limit at LIMIT, then puts the setting back. */
+  async function withLiabilityLimit(race: () => Promise<void>) {
+    const [{ value }] = await sql`select value from app.settings where key = 'max_liability_per_match'`;
+    const setLimit = (limit: number) =>
+      request(admin, (tx) => tx`select app.update_risk_settings(${tx.json({ max_liability_per_match: limit })})`);
+    await setLimit(LIMIT);
+    try {
+      await race();
+    } finally {
+      await setLimit(Number(value));
+    }
+  }
+
+  it('60 simultaneous bets of 1000 on one side, limit 50,000: exactly 25 pass (each adds 2,000 to the loss)', () =>
+    withLiabilityLimit(async () => {
+      const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(6000)));
+      const match = await createLiveMatch(admin);
+
+      const { ok, errors } = await settle(
+        Array.from({ length: 60 }, (_, n) => request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, 1, 1000)`)),
+      );
+
+      expect(ok).toBe(25);
+      expect(new Set(errors)).toEqual(new Set(['BT409: No more bets on Mumbai Indians are accepted for this match']));
+      expect(await liability(match)).toBe(LIMIT);
+      expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+      expect(await reconcile()).toEqual([]);
+    }));
+
+  it('90 simultaneous bets on both sides never take the loss past the limit', () =>
+    withLiabilityLimit(async () => {
+      const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(9000)));
+      const match = await createLiveMatch(admin);
+
+      // two bets on MI for each on CSK: unchecked, the loss should MI win would reach 90,000
+      const { ok, errors } = await settle(
+        Array.from({ length: 90 }, (_, n) =>
+          request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, ${n % 3 === 0 ? 2 : 1}, 1000)`)),
+      );
+
+      expect(errors.length).toBeGreaterThan(0);
+      expect(ok + errors.length).toBe(90);
+      for (const error of errors) expect(error).toMatch(/^BT409: (No more bets on Mumbai Indians|Stake too high)/);
+      expect(await liability(match)).toBeLessThanOrEqual(LIMIT);
+      const [csk] = await sql`select count(*)::int as n from public.bets where match_id = ${match} and team_id = 2`;
+      expect(csk.n).toBe(30);
+      expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+      expect(await reconcile()).toEqual([]);
+    }));
+});
