@@ -11,6 +11,7 @@ export const adminKeys = {
   matchList: ['admin', 'matches', 'list'] as const,
   match: (id: number) => ['admin', 'matches', 'detail', id] as const,
   matchBets: (id: number) => ['admin', 'matches', 'detail', id, 'bets'] as const,
+  matchRisk: (id: number) => ['admin', 'matches', 'detail', id, 'risk'] as const,
   users: ['admin', 'users'] as const,
   userList: ['admin', 'users', 'list'] as const,
   user: (id: number) => ['admin', 'users', 'detail', id] as const,
@@ -18,6 +19,7 @@ export const adminKeys = {
   userBets: (id: number) => ['admin', 'users', 'detail', id, 'bets'] as const,
   userBankAccounts: (id: number) => ['admin', 'users', 'detail', id, 'bank-accounts'] as const,
   transactions: ['admin', 'transactions'] as const,
+  settings: ['admin', 'settings'] as const,
 };
 
 /** GET /api/wallet/transactions?userId= sits under the player's 'transactions' key. */
