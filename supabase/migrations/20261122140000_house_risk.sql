@@ -22,7 +22,8 @@
 -- * Stakes per player per match are summed under the player's row lock (app.place_bet holds it `for update`).
 --
 -- app.place_bet changes in two places only: the betting state replaces the status check, and app.book_bet
--- runs after the balance check, before any money moves.
+-- runs last, once the bet is written (a refusal there undoes it), so that the book row is locked for the
+-- shortest time.
 
 /** Settings */
 
@@ -87,19 +88,27 @@ create index bets_user_id_match_id_idx on public.bets (user_id, match_id);
 
 /** Functions: settings */
 
--- The house-risk settings, typed. Internal: read by the rules below with their callers' rights.
+-- The house-risk settings, typed. Internal: read by the rules below with their callers' rights. PL/pgSQL
+-- keeps its plan for the session (a SQL function with a pinned search_path is planned on every call, which
+-- every bet would pay).
 create function app.current_risk_settings()
 returns app.risk_settings
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
+declare
+  v_settings app.risk_settings;
+begin
   select (s ->> 'max_stake_per_bet')::bigint,
          (s ->> 'max_stake_per_player_match')::bigint,
          (s ->> 'max_liability_per_match')::bigint,
          (s ->> 'betting_close_over')::numeric(3, 1),
          (s ->> 'betting_pre_match_only')::boolean
-  from (select jsonb_object_agg(st.key, st.value) as s from app.settings st) settings
+    into v_settings
+    from (select jsonb_object_agg(st.key, st.value) as s from app.settings st) settings;
+  return v_settings;
+end;
 $$;
 comment on function app.current_risk_settings() is 'Internal: the house-risk settings of app.settings, typed.';
 
@@ -218,14 +227,14 @@ create trigger matches_open_book
   after insert on public.matches
   for each row execute function app.open_match_book();
 
--- Called by app.place_bet after the balance check, holding the match row `for share` and the player's row
--- `for update`: refuses (409) a stake above the limit per bet, a stake that takes the player's total on the
--- match above the limit per player per match, and a bet that would take the house's loss should its team
--- win above the liability limit; else adds the bet to its side of the book. The liability is decided on
--- the side's book row as this update leaves it, locked until the bet commits (see the header).
-create function app.book_bet(
-  p_match public.matches, p_user_id bigint, p_team_id bigint, p_amount bigint, p_potential_win bigint
-)
+-- Called by app.place_bet once the bet is written (holding the match row `for share` and the player's row
+-- `for update`): refuses (409, undoing the bet) a stake above the limit per bet, a stake that takes the
+-- player's total on the match above the limit per player per match, and a bet that would take the house's
+-- loss should its team win above the liability limit; else the bet stays added to its side of the book.
+-- The side's book row is the one lock that all bets on that side share, held until the bet commits: it is
+-- taken last, by the last statement, and the liability is decided on the row as that update leaves it.
+-- The other side's stakes are read before, without a lock: they can only have grown since (see the header).
+create function app.book_bet(p_bet public.bets)
 returns void
 language plpgsql
 set search_path = ''
@@ -234,53 +243,52 @@ declare
   c_min_bet constant bigint := 1000;
   v_limits app.risk_settings := app.current_risk_settings();
   v_player_staked bigint;
-  v_side app.match_book;
   v_other_staked bigint;
+  v_side app.match_book;
   v_loss_before bigint;
   v_room bigint;
+  v_team_name text;
 begin
-  if p_amount > v_limits.max_stake_per_bet then
+  if p_bet.amount > v_limits.max_stake_per_bet then
     raise exception using errcode = 'BT409', message = 'Maximum stake per bet is ' || app.rupees(v_limits.max_stake_per_bet);
   end if;
 
+  -- this bet included
   select coalesce(sum(b.amount), 0) into v_player_staked
     from public.bets b
-    where b.user_id = p_user_id and b.match_id = p_match.id;
-  if v_player_staked + p_amount > v_limits.max_stake_per_player_match then
-    v_room := v_limits.max_stake_per_player_match - v_player_staked;
+    where b.user_id = p_bet.user_id and b.match_id = p_bet.match_id;
+  if v_player_staked > v_limits.max_stake_per_player_match then
+    v_room := v_limits.max_stake_per_player_match - (v_player_staked - p_bet.amount);
     raise exception using errcode = 'BT409', message =
       'Maximum stake per player per match is ' || app.rupees(v_limits.max_stake_per_player_match)
       || case when v_room >= c_min_bet then ': you can stake ' || app.rupees(v_room) || ' more on this match'
               else ': you have reached it for this match' end;
   end if;
 
-  update app.match_book k
-    set bets = k.bets + 1, staked = k.staked + p_amount, payout = k.payout + p_potential_win
-    where k.match_id = p_match.id and k.team_id = p_team_id
-    returning k.* into v_side;
-  if not found then
-    raise exception 'match % has no book for team %', p_match.id, p_team_id;
-  end if;
   select k.staked into strict v_other_staked
     from app.match_book k
-    where k.match_id = p_match.id and k.team_id <> p_team_id;
+    where k.match_id = p_bet.match_id and k.team_id <> p_bet.team_id;
+  update app.match_book k
+    set bets = k.bets + 1, staked = k.staked + p_bet.amount, payout = k.payout + p_bet.potential_win
+    where k.match_id = p_bet.match_id and k.team_id = p_bet.team_id
+    returning k.* into strict v_side;
 
   if v_side.payout - v_side.staked - v_other_staked > v_limits.max_liability_per_match then
     -- what this side could still take: each rupee staked on it adds (odds − 1) to the loss should it win
-    v_loss_before := (v_side.payout - p_potential_win) - (v_side.staked - p_amount) - v_other_staked;
-    v_room := floor((v_limits.max_liability_per_match - v_loss_before)::numeric * p_amount / (p_potential_win - p_amount));
+    v_loss_before := (v_side.payout - p_bet.potential_win) - (v_side.staked - p_bet.amount) - v_other_staked;
+    v_room := floor((v_limits.max_liability_per_match - v_loss_before)::numeric * p_bet.amount
+                    / (p_bet.potential_win - p_bet.amount));
+    select t.name into v_team_name from public.teams t where t.id = p_bet.team_id;
     raise exception using errcode = 'BT409', message =
       case when v_room >= c_min_bet
-        then format('Stake too high for this match: at most %s more can be staked on %s',
-                    app.rupees(v_room), (select t.name from public.teams t where t.id = p_team_id))
-        else format('No more bets on %s are accepted for this match',
-                    (select t.name from public.teams t where t.id = p_team_id))
+        then format('Stake too high for this match: at most %s more can be staked on %s', app.rupees(v_room), v_team_name)
+        else format('No more bets on %s are accepted for this match', v_team_name)
       end;
   end if;
 end;
 $$;
-comment on function app.book_bet(public.matches, bigint, bigint, bigint, bigint) is
-  'Internal (app.place_bet): stake and liability limits, then the bet added to its side of the match''s book.';
+comment on function app.book_bet(public.bets) is
+  'Internal (app.place_bet): stake and liability limits of a written bet, which it adds to its side of the match''s book.';
 
 -- Matches whose book disagrees with their bets (must be none): for operators and tests, like app.reconcile.
 create function app.reconcile_books()
@@ -354,7 +362,6 @@ begin
     raise exception using errcode = 'BT409',
       message = 'Insufficient balance: You don''t have enough funds in your wallet. Please recharge your wallet.';
   end if;
-  perform app.book_bet(v_match, v_user.id, p_team_id, p_amount, round(p_amount * c_odds)::bigint);
 
   update public.users set wallet_balance = wallet_balance - p_amount where id = v_user.id;
   insert into public.bets (user_id, match_id, team_id, amount, odds, potential_win, status)
@@ -362,6 +369,7 @@ begin
   returning * into v_bet;
   insert into public.transactions (user_id, amount, type, status, reference_id)
   values (v_user.id, -p_amount, 'bet_placed', 'completed', 'BET-' || v_bet.id);
+  perform app.book_bet(v_bet);
   return v_bet;
 end;
 $$;
@@ -580,7 +588,7 @@ revoke execute on function
   app.betting_closes_in_play(public.matches),
   app.keep_betting_closed(),
   app.open_match_book(),
-  app.book_bet(public.matches, bigint, bigint, bigint, bigint),
+  app.book_bet(public.bets),
   app.reconcile_books(),
   app.set_betting_suspended(bigint, boolean),
   app.match_risk(bigint),
