@@ -129,10 +129,11 @@ async function newPlayer(base, n, deposits) {
 
 async function reconciles(sql) {
   const [{ count }] = await sql`select count(*)::int as count from app.reconcile()`;
-  const [{ books }] = await sql`select count(*)::int as books from app.reconcile_books()`;
+  const [{ books }] = await sql`
+    select ((select count(*) from app.reconcile_books()) + (select count(*) from app.reconcile_player_stakes()))::int as books`;
   if (count !== 0 || books !== 0) process.exitCode = 1;
   return (count === 0 ? 'every balance equals its ledger' : `${count} users do NOT reconcile`)
-    + (books === 0 ? ', every match book equals its bets' : `, ${books} book rows do NOT equal their bets`);
+    + (books === 0 ? ', every match book and stake total equals its bets' : `, ${books} books or stake totals do NOT equal their bets`);
 }
 
 /** Times one admin PATCH that settles (or voids) a live match carrying SETTLEMENT_BETS bets. */

@@ -1,7 +1,8 @@
 // Match-day volumes written straight into the database, for `npm run bench` (and big seeds): players with
 // completed deposits and bets on one match, each bet with its bet_placed ledger row and its stake debited,
-// and the match's book (app.match_book) grown by them, so the ledger invariant holds (app.reconcile() stays
-// empty) and the book equals the bets, exactly as if every bet had been placed through app.place_bet. Set-based SQL: 100,000 bets take seconds, not the minutes the API would need.
+// and the match's book (app.match_book) and the players' stake totals (app.player_match_stakes) grown by
+// them, so the ledger invariant holds (app.reconcile() stays empty) and books and totals equal the bets,
+// exactly as if every bet had been placed through app.place_bet. Set-based SQL: 100,000 bets take seconds, not the minutes the API would need.
 //
 // Runs as the connection's own role (a superuser or the owner of the tables): it writes what only the app.*
 // functions may write in production. Never point it at a database with real players.
@@ -38,7 +39,10 @@ export async function addPlayersWithBets(sql, { matchId, players, betsPerPlayer 
       ), booked as (
         update app.match_book k set bets = k.bets + s.bets, staked = k.staked + s.staked, payout = k.payout + s.payout
         from (select team_id, count(*) as bets, sum(amount) as staked, sum(potential_win) as payout from placed group by team_id) s
-        where k.match_id = ${matchId} and k.team_id = s.team_id
+        where k.match_id = ${matchId} and k.team_id = s.team_id and k.stripe = 0
+      ), player_stakes as (
+        insert into app.player_match_stakes (user_id, match_id, staked)
+        select user_id, ${matchId}, sum(amount) from placed group by user_id
       ), ledger as (
         insert into public.transactions (user_id, amount, type, status, reference_id)
         select user_id, -amount, 'bet_placed', 'completed', 'BET-' || id from placed

@@ -4,7 +4,7 @@
 -- to the bets through settlement, the risk view, and the settings (validated, audited, admins only).
 begin;
 set local search_path = tests, public;
-select plan(68);
+select plan(76);
 
 select tests.create_admin('risk');
 select tests.create_user('rita', 300000);
@@ -158,6 +158,29 @@ select throws_ok('select app.match_risk(999999999)', 'BT404', 'Match not found',
 select tests.reset_role();
 select is_empty('select * from app.reconcile_books()', 'every book equals its bets');
 
+/** Liability: the fast path far from the limit, the exact path near it and for large bets */
+
+select tests.create_user('bookie', 100000);
+select tests.create_match('live', 3, 4) as fast \gset
+select tests.call_as('risk');
+select app.update_risk_settings('{"max_liability_per_match": 150000}');
+select tests.call_as('bookie');
+select app.place_bet(:fast, 4, 1000) from generate_series(1, 10);
+select tests.reset_role();
+select ok((select count(*) from app.match_book where match_id = :fast and stripe <> 0 and bets > 0) > 0,
+  'small bets far from the limit go to any stripe of their side (the fast path): a loss of 20,000 should KKR win');
+select tests.call_as('bookie');
+select lives_ok(format('select app.place_bet(%s, 4, 50000)', :fast), 'a large bet is decided exactly: a loss of 120,000');
+select lives_ok(format('select app.place_bet(%s, 4, 10000)', :fast),
+  'near the limit a small bet is decided exactly too: 140,000, within the limit but not with the fast path''s reserve');
+select throws_ok(format('select app.place_bet(%s, 4, 10000)', :fast), 'BT409',
+  'Stake too high for this match: at most ₹5,000 more can be staked on Kolkata Knight Riders', '160,000 is past the limit');
+select lives_ok(format('select app.place_bet(%s, 4, 5000)', :fast), 'a loss of exactly the limit passes');
+select tests.call_as('risk');
+select is((app.match_risk(:fast) ->> 'net_if_team2_wins')::bigint, -150000::bigint, 'the risk view sums the stripes');
+select tests.reset_role();
+select is_empty('select * from app.reconcile_books()', 'and every book still equals its bets');
+
 /** Settlement keeps the book */
 
 select tests.call_as('risk');
@@ -175,6 +198,7 @@ select is(app.match_risk(:stakes) - 'betting',
   'an abandoned match''s book is empty: every stake was refunded');
 select tests.reset_role();
 select is_empty('select * from app.reconcile_books()', 'books still equal their bets after settlement and abandonment');
+select is_empty('select * from app.reconcile_player_stakes()', 'every player''s total on each match equals their bets');
 select is(tests.reconcile_count(), 0::bigint, 'and the ledger reconciles');
 
 /** Settings */
@@ -207,8 +231,8 @@ select tests.reset_role();
 select count(*) as audits from public.audit_log where action = 'settings.update' \gset
 select tests.call_as('risk');
 select results_eq($$select max_stake_per_bet, max_liability_per_match, betting_close_over
-                    from app.update_risk_settings('{"max_stake_per_bet": 50000, "max_liability_per_match": 10000, "betting_close_over": 16.3}')$$,
-  $$values (50000::bigint, 10000::bigint, 16.3::numeric(3, 1))$$, 'an admin changes settings and gets them back');
+                    from app.update_risk_settings('{"max_stake_per_bet": 50000, "max_liability_per_match": 150000, "betting_close_over": 16.3}')$$,
+  $$values (50000::bigint, 150000::bigint, 16.3::numeric(3, 1))$$, 'an admin changes settings and gets them back');
 select tests.reset_role();
 select results_eq($$select before, after, admin_id, target_type::text from public.audit_log
                     where action = 'settings.update' order by id desc limit 1$$,

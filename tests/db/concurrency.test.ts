@@ -199,12 +199,12 @@ describe('house risk under concurrency', () => {
     return Number(row.loss);
   }
 
-  /** Runs `race` with the liability limit at LIMIT, then puts the setting back. */
-  async function withLiabilityLimit(race: () => Promise<void>) {
+  /** Runs `race` with the liability limit at `limit`, then puts the setting back. */
+  async function withLiabilityLimit(limit: number, race: () => Promise<void>) {
     const [{ value }] = await sql`select value from app.settings where key = 'max_liability_per_match'`;
     const setLimit = (limit: number) =>
       request(admin, (tx) => tx`select app.update_risk_settings(${tx.json({ max_liability_per_match: limit })})`);
-    await setLimit(LIMIT);
+    await setLimit(limit);
     try {
       await race();
     } finally {
@@ -213,7 +213,7 @@ describe('house risk under concurrency', () => {
   }
 
   it('60 simultaneous bets of 1000 on one side, limit 50,000: exactly 25 pass (each adds 2,000 to the loss)', () =>
-    withLiabilityLimit(async () => {
+    withLiabilityLimit(LIMIT, async () => {
       const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(6000)));
       const match = await createLiveMatch(admin);
 
@@ -225,11 +225,32 @@ describe('house risk under concurrency', () => {
       expect(new Set(errors)).toEqual(new Set(['BT409: No more bets on Mumbai Indians are accepted for this match']));
       expect(await liability(match)).toBe(LIMIT);
       expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+      expect(await sql`select * from app.reconcile_player_stakes()`).toEqual([]);
+      expect(await reconcile()).toEqual([]);
+    }));
+
+  it('150 simultaneous bets of 1000 on one side, limit 200,000: exactly 100 pass, fast far from the limit, exact near it', () =>
+    withLiabilityLimit(200_000, async () => {
+      const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(15000)));
+      const match = await createLiveMatch(admin);
+
+      const { ok, errors } = await settle(
+        Array.from({ length: 150 }, (_, n) => request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, 1, 1000)`)),
+      );
+
+      expect(ok).toBe(100);
+      expect(new Set(errors)).toEqual(new Set(['BT409: No more bets on Mumbai Indians are accepted for this match']));
+      expect(await liability(match)).toBe(200_000);
+      const [{ stripes }] = await sql`
+        select count(*)::int as stripes from app.match_book where match_id = ${match} and team_id = 1 and bets > 0`;
+      expect(stripes).toBeGreaterThan(1);
+      expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+      expect(await sql`select * from app.reconcile_player_stakes()`).toEqual([]);
       expect(await reconcile()).toEqual([]);
     }));
 
   it('90 simultaneous bets on both sides never take the loss past the limit', () =>
-    withLiabilityLimit(async () => {
+    withLiabilityLimit(LIMIT, async () => {
       const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(9000)));
       const match = await createLiveMatch(admin);
 
@@ -246,6 +267,7 @@ describe('house risk under concurrency', () => {
       const [csk] = await sql`select count(*)::int as n from public.bets where match_id = ${match} and team_id = 2`;
       expect(csk.n).toBe(30);
       expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+      expect(await sql`select * from app.reconcile_player_stakes()`).toEqual([]);
       expect(await reconcile()).toEqual([]);
     }));
 });
