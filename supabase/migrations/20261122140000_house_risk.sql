@@ -12,12 +12,12 @@
 --   trigger announces the match, and the bet slip follows it live. app.place_bet holds the match row `for
 --   share`; suspend, resume and live updates take it `for update`: a bet commits before the change or sees it.
 -- * The liability is decided on the book (app.match_book): the bets, stakes and payouts of each side of a
---   match, kept in app.book_stripes() (8) stripes per side. A bet on side A raises the house's loss should A win (by potential win
---   − stake, its increase) and lowers the loss should B win, so only A's loss needs checking; B's stakes can
---   only be larger than seen (books grow until settlement, which holds the match row exclusively). One row
---   per side would make every bet on a side wait for the one before it to commit (measured: a third of the
---   bets per second under load), so a bet adds itself to ONE stripe of its side, locked until it commits,
---   and reads the whole book after that:
+--   match, kept in app.book_stripes() (8) stripes per side. A bet on side A raises the house's loss should A
+--   win (by potential win − stake, its increase) and lowers the loss should B win, so only A's loss needs
+--   checking; B's stakes can only be larger than seen (books grow until settlement, which holds the match row exclusively). One row
+--   per side would make every bet on a side wait for the one before it to commit (on our loaded machines
+--   that cost about a third of the bets per second), so a bet adds itself to ONE stripe of its side, locked
+--   until it commits, and reads the whole book after that:
 --     fast path (an increase of at most c_fast_increase, ₹20,000: a stake of ₹10,000 at 3.0x): passes when
 --       the loss it sees, plus the most that bets in flight on the other 7 stripes could add (one each, at
 --       most c_fast_increase each: ₹140,000), stays within the limit. Else its step is undone (a
