@@ -6,6 +6,7 @@
 //   reads   GET /api/matches?status=live (signed-in), GET /api/user, GET /api/bets — the real server, 16 connections
 //   bets    POST /api/bets from funded players, 16 at a time: rate, p50/p95/p99; every 201 stored, ledger reconciles
 //   settle  PATCH declare-winner / abandon on matches with 100,000 bets each (100,000 players, one bet each)
+//   lists   with BENCH_LISTS=1 (or =only for this part alone): the lists at 2,000,000 ledger rows (scripts/bench-lists.js)
 //
 // Everything runs against fresh scratch databases on TEST_DATABASE_URL's server (default the local
 // PostgreSQL), dropped afterwards. BENCH_SECONDS (default 10) is the length of each timed load;
@@ -14,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import postgres from 'postgres';
+import { benchLists } from './bench-lists.js';
 import { addPlayersWithBets } from './lib/bulk-data.js';
 import { runDeno, startDeno } from './lib/deno.js';
 import { pushMigrations } from './lib/migrate.js';
@@ -51,6 +53,7 @@ async function startWorkers(script, env) {
   await waitForOk(`${base}${script.includes('floor') ? '/api/matches' : '/api/health'}`);
   return {
     base,
+    pids: processes.map((child) => child.pid),
     stop: () => Promise.all(processes.map((child) => new Promise((resolve) => {
       child.once('exit', resolve);
       child.stdin.end();
@@ -153,6 +156,13 @@ async function timeSettlement(sql, api, admin, action) {
   return ms;
 }
 
+const lists = () => benchLists({ serverUrl, request, startWorkers, createScratchDatabase, dropScratchDatabase, pushMigrations, runDeno, log });
+if (process.env.BENCH_LISTS === 'only') {
+  await lists();
+  agent.destroy();
+  process.exit();
+}
+
 log(`${WORKERS} server process(es), ${CONCURRENCY} concurrent connections, ${SECONDS} s per load`);
 log('pgbench TPC-B …');
 const tpcb = await pgbenchTps();
@@ -218,6 +228,7 @@ try {
   console.log(`bets stored: ${stored} of ${bets.requests - bets.failed} answered 201 (${betsAddUp ? 'all' : 'MISMATCH'}); ledger after bets: ${afterBets}`);
   console.log(`settlement of ${SETTLEMENT_BETS.toLocaleString('en')} bets: declare-winner ${Math.round(settleMs)} ms, abandon ${Math.round(abandonMs)} ms  (target ≤ 2000 ms)`);
   console.log(`ledger after settlement: ${afterSettlement}`);
+  if (process.env.BENCH_LISTS) await lists();
 } finally {
   await Promise.all(running.map((server) => server.stop()));
   agent.destroy();

@@ -38,6 +38,29 @@ export function json<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { 'application/json': { schema } } } as const;
 }
 
+/**
+ * A keyset page of a list (src/domain/paging.ts): a JSON array of at most `limit` rows, the next page in
+ * `Link`, and for counted lists the number of rows with the first page.
+ */
+export function page<T extends z.ZodType>(schema: T, description: string, { counted = false, staked = false } = {}) {
+  return {
+    description: `${description} (one page: at most \`limit\` rows)`,
+    headers: {
+      Link: {
+        description: 'Present when more rows follow: `<{this path and query with the next cursor}>; rel="next"`.',
+        schema: { type: 'string' as const },
+      },
+      ...(counted
+        ? { 'X-Total-Count': { description: 'All rows of the list; with the first page (no cursor) only.', schema: { type: 'integer' as const } } }
+        : {}),
+      ...(staked
+        ? { 'X-Total-Stake': { description: 'Rupees staked on the open bets; with the first page only.', schema: { type: 'integer' as const } } }
+        : {}),
+    },
+    content: { 'application/json': { schema: z.array(schema) } },
+  } as const;
+}
+
 const ERROR_TEXT: Record<number, string> = {
   400: 'Validation failed (first issue\'s message) or malformed JSON',
   401: 'Not signed in',

@@ -1,8 +1,8 @@
 // Match-day volumes written straight into the database, for `npm run bench` (and big seeds): players with
 // completed deposits and bets on one match, each bet with its bet_placed ledger row and its stake debited,
-// and the match's book (app.match_book) and the players' stake totals (app.player_match_stakes) grown by
-// them, so the ledger invariant holds (app.reconcile() stays empty) and books and totals equal the bets,
-// exactly as if every bet had been placed through app.place_bet. Set-based SQL: 100,000 bets take seconds, not the minutes the API would need.
+// so the ledger invariant holds (app.reconcile() stays empty), and the match's book and the players' stake
+// totals set from the bets (bookFromBets), exactly as if every bet had been placed through app.place_bet.
+// Set-based SQL: 100,000 bets take seconds, not the minutes the API would need.
 //
 // Runs as the connection's own role (a superuser or the owner of the tables): it writes what only the app.*
 // functions may write in production. Never point it at a database with real players.
@@ -35,14 +35,7 @@ export async function addPlayersWithBets(sql, { matchId, players, betsPerPlayer 
                ${stake}, 3.00, ${stake * 3}, 'placed'
         from public.users u cross join generate_series(1, ${betsPerPlayer}::int) g
         where u.username like ${`bulk\\_${tag}\\_%`}
-        returning id, user_id, team_id, amount, potential_win
-      ), booked as (
-        update app.match_book k set bets = k.bets + s.bets, staked = k.staked + s.staked, payout = k.payout + s.payout
-        from (select team_id, count(*) as bets, sum(amount) as staked, sum(potential_win) as payout from placed group by team_id) s
-        where k.match_id = ${matchId} and k.team_id = s.team_id and k.stripe = 0
-      ), player_stakes as (
-        insert into app.player_match_stakes (user_id, match_id, staked)
-        select user_id, ${matchId}, sum(amount) from placed group by user_id
+        returning id, user_id, amount
       ), ledger as (
         insert into public.transactions (user_id, amount, type, status, reference_id)
         select user_id, -amount, 'bet_placed', 'completed', 'BET-' || id from placed
@@ -52,6 +45,101 @@ export async function addPlayersWithBets(sql, { matchId, players, betsPerPlayer 
         where u.id = s.user_id
       )
       select count(*)::int as count from placed`;
+    await bookFromBets(tx, matchId);
     return count;
+  });
+}
+
+/**
+ * Sets match `matchId`'s book (app.match_book: the bets not cancelled, per side, in stripe 0) and its players'
+ * stake totals (app.player_match_stakes) from its bets, as app.place_bet keeps them bet by bet.
+ */
+async function bookFromBets(tx, matchId) {
+  await tx`update app.match_book set bets = 0, staked = 0, payout = 0 where match_id = ${matchId}`;
+  await tx`
+    update app.match_book k set bets = b.bets, staked = b.staked, payout = b.payout
+    from (select team_id, count(*) as bets, sum(amount) as staked, sum(potential_win) as payout
+          from public.bets where match_id = ${matchId} and status <> 'cancelled' group by team_id) b
+    where k.match_id = ${matchId} and k.team_id = b.team_id and k.stripe = 0`;
+  await tx`
+    insert into app.player_match_stakes (user_id, match_id, staked)
+    select user_id, ${matchId}, sum(amount) from public.bets where match_id = ${matchId} group by user_id
+    on conflict (user_id, match_id) do update set staked = excluded.staked`;
+}
+
+/**
+ * A whole book at scale, for `npm run seed:big` and the list benchmark: `users` players (1% suspended,
+ * 0.5% banned; every tenth with a bank account), a ledger of `ledgerRows` rows spread over the last `days`
+ * days in id order (completed, pending and failed deposits, completed and pending withdrawals), one
+ * "heavy" player with `heavyRows` of them, and `bets` bets of ₹1,000 on one new live match, each with its
+ * bet_placed row. Balances are set from the ledger at the end, so app.reconcile() stays empty. Returns the
+ * ids the benchmark needs.
+ */
+export async function addBigBook(sql, { users, ledgerRows, bets, heavyRows, days = 30, tag }) {
+  const perUser = Math.floor((ledgerRows - bets - heavyRows) / users);
+  return sql.begin(async (tx) => {
+    const [match] = await tx`
+      insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue)
+      values (1, 2, now(), 'live', 'ipl', 'Wankhede Stadium') returning id`;
+    const [range] = await tx`
+      with added as (
+        insert into public.users (username, name, email, referral_code, status)
+        select ${`big_${tag}_`} || g, 'Big Player ' || g, ${`big_${tag}_`} || g || '@example.com',
+               ${`BG${tag}`} || lpad(g::text, 7, '0'),
+               case when g % 200 = 7 then 'banned' when g % 100 = 3 then 'suspended' else 'active' end
+        from generate_series(1, ${users}::int) g
+        order by g
+        returning id
+      )
+      select min(id)::bigint as first, max(id)::bigint as last from added`;
+    await tx`
+      insert into public.bank_accounts (user_id, account_holder, account_number, ifsc_code, bank_name)
+      select id, 'Big Player ' || id, lpad(id::text, 12, '0'), 'SBIN0001234', 'State Bank'
+      from public.users where id between ${range.first} and ${range.last} and id % 10 = 0`;
+    // The history, oldest first so ids follow time: per player `perUser` rows (every fifth a withdrawal
+    // for players with a bank account, a few pending or failed), plus the heavy player's deposits.
+    await tx`
+      insert into public.transactions (user_id, amount, type, status, reference_id, payment_method, bank_account_id, created_at)
+      select h.user_id, h.amount, h.type, h.status,
+             case when h.type = 'deposit' then 'REF-' || h.user_id || '-' || h.n || ${`-${tag}`} end,
+             case when h.type = 'deposit' then 'upi' end, h.bank_account_id, h.created_at
+      from (
+        select u.id as user_id, k.n,
+               case when a.id is not null and k.n % 5 = 0 then 'withdrawal' else 'deposit' end as type,
+               case when a.id is not null and k.n % 5 = 0 then -500 else 2000 end as amount,
+               case when k.n = ${perUser} and u.id % 13 = 0 then 'pending'
+                    when k.n = ${perUser} - 1 and u.id % 17 = 0 then 'failed' else 'completed' end as status,
+               case when a.id is not null and k.n % 5 = 0 then a.id end as bank_account_id,
+               now() - ${days} * interval '1 day' * ((${perUser} - k.n + random()) / ${perUser}) as created_at
+        from public.users u
+        cross join generate_series(1, ${perUser}::int) k(n)
+        left join public.bank_accounts a on a.user_id = u.id
+        where u.id between ${range.first} and ${range.last}
+        union all
+        select ${range.first}, ${perUser} + g, 'deposit', 500, 'completed', null,
+               now() - ${days} * interval '1 day' * (1 - g::float8 / ${heavyRows})
+        from generate_series(1, ${heavyRows}::int) g
+      ) h
+      order by h.created_at`;
+    await tx`
+      with placed as (
+        insert into public.bets (user_id, match_id, team_id, amount, odds, potential_win, status)
+        select u.id, ${match.id}, case when u.id % 2 = 0 then 1 else 2 end, 1000, 3.00, 3000, 'placed'
+        from public.users u
+        where u.id between ${range.first} and ${range.last} and u.status = 'active'
+        order by u.id
+        limit ${bets}
+        returning id, user_id, amount
+      )
+      insert into public.transactions (user_id, amount, type, status, reference_id)
+      select user_id, -amount, 'bet_placed', 'completed', 'BET-' || id from placed order by id`;
+    await bookFromBets(tx, match.id);
+    await tx`
+      update public.users u set wallet_balance = s.total
+      from (select user_id, sum(amount) as total from public.transactions
+            where status = 'completed' and user_id between ${range.first} and ${range.last}
+            group by user_id) s
+      where u.id = s.user_id`;
+    return { matchId: match.id, firstUserId: range.first, heavyUserId: range.first };
   });
 }

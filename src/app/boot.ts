@@ -8,7 +8,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { getUserQueryOptions } from '../features/auth/api/get-user.ts';
 import { getBankAccountsQueryOptions } from '../features/bank-accounts/api/get-bank-accounts.ts';
-import { getBetsQueryOptions } from '../features/bets/api/get-bets.ts';
+import { getBetsQueryOptions, RECENT_BETS } from '../features/bets/api/get-bets.ts';
 import { getMatchQueryOptions } from '../features/matches/api/get-match.ts';
 import { getMatchesQueryOptions } from '../features/matches/api/get-matches.ts';
 import { getTransactionsQueryOptions } from '../features/wallet/api/get-transactions.ts';
@@ -34,8 +34,11 @@ function preloadFor(pathname: string): Preload | undefined {
       chunk: () => loadRoute(routeModules.home),
       open: () => [queryClient.prefetchQuery(getMatchesQueryOptions('live')), queryClient.prefetchQuery(getMatchesQueryOptions('upcoming'))],
       player: {
-        keys: [getBetsQueryOptions().queryKey, getTransactionsQueryOptions().queryKey],
-        load: () => [queryClient.prefetchQuery(getBetsQueryOptions()), queryClient.prefetchQuery(getTransactionsQueryOptions())],
+        keys: [getBetsQueryOptions(RECENT_BETS).queryKey, getTransactionsQueryOptions().queryKey],
+        load: () => [
+          queryClient.prefetchInfiniteQuery(getBetsQueryOptions(RECENT_BETS)),
+          queryClient.prefetchInfiniteQuery(getTransactionsQueryOptions()),
+        ],
       },
     };
   }
@@ -51,8 +54,11 @@ function preloadFor(pathname: string): Preload | undefined {
     return {
       chunk: () => loadRoute(routeModules.wallet),
       player: {
-        keys: [getTransactionsQueryOptions().queryKey, getBankAccountsQueryOptions().queryKey],
-        load: () => [queryClient.prefetchQuery(getTransactionsQueryOptions()), queryClient.prefetchQuery(getBankAccountsQueryOptions())],
+        keys: [getTransactionsQueryOptions({ detailed: true }).queryKey, getBankAccountsQueryOptions().queryKey],
+        load: () => [
+          queryClient.prefetchInfiniteQuery(getTransactionsQueryOptions({ detailed: true })),
+          queryClient.prefetchQuery(getBankAccountsQueryOptions()),
+        ],
       },
     };
   }

@@ -126,6 +126,20 @@ export const bankAccountEntity = z.object({
   created_at: timestamp,
 });
 
+/** GET /api/admin/users/counts: the counts of the users tabs (spec §2.13). */
+export const userCountsEntity = z.object({
+  all: z.number().int(),
+  active: z.number().int(),
+  suspended: z.number().int(),
+  banned: z.number().int(),
+});
+
+/** GET /api/admin/transactions/counts: the counts of the pending tabs (spec §2.16). */
+export const transactionCountsEntity = z.object({
+  pending_deposits: z.number().int(),
+  pending_withdrawals: z.number().int(),
+});
+
 /** Spec §3.7. GET /api/admin/dashboard/stats. activeUsers, totalBets and totalTransactionVolume count the last 7 days. */
 export const dashboardStatsEntity = z.object({
   totalUsers: z.number().int(),
@@ -176,3 +190,5 @@ export type DepositResponse = z.infer<typeof depositResponseEntity>;
 export type BankAccount = z.infer<typeof bankAccountEntity>;
 export type DashboardStats = z.infer<typeof dashboardStatsEntity>;
 export type AuditLogEntry = z.infer<typeof auditLogEntity>;
+export type UserCounts = z.infer<typeof userCountsEntity>;
+export type TransactionCounts = z.infer<typeof transactionCountsEntity>;

@@ -2,6 +2,8 @@
  * The one fetch wrapper of the SPA (spec §7, §8): cookies on every call, JSON bodies with a JSON content
  * type, and any non-OK answer raised as an ApiError whose message reads '{status}: {message}'.
  */
+import { nextPageUrl } from '../domain/paging.ts';
+
 export class ApiError extends Error {
   readonly status: number;
 
@@ -24,7 +26,7 @@ async function errorText(response: Response): Promise<string> {
   return text;
 }
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+async function send(method: string, url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -32,13 +34,37 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new ApiError(response.status, await errorText(response));
+  return response;
+}
+
+async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await send(method, url, body);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** One page of a list (src/domain/paging.ts): its rows, the next page's URL, and the count if the API sent one. */
+export interface ListPage<T> {
+  items: T[];
+  next: string | null;
+  total: number | null;
+  /** X-Total-Stake: the rupees staked on a match's open bets */
+  stake: number | null;
+}
+
 export const api = {
   get: <T>(url: string) => request<T>('GET', url),
+  getPage: async <T>(url: string): Promise<ListPage<T>> => {
+    const response = await send('GET', url);
+    const header = (name: string) => (response.headers.get(name) === null ? null : Number(response.headers.get(name)));
+    return {
+      items: (await response.json()) as T[],
+      next: nextPageUrl(response.headers.get('Link')),
+      total: header('X-Total-Count'),
+      stake: header('X-Total-Stake'),
+    };
+  },
   /** A read that yields null instead of failing on 401 (the current-user lookup, spec §7). */
   getOrNull: async <T>(url: string): Promise<T | null> => {
     try {

@@ -30,10 +30,11 @@ export interface RecordedCall {
   body: unknown;
 }
 
-type Handler = (call: RecordedCall) => { status?: number; body?: unknown } | undefined;
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Handler = (call: RecordedCall) => Answer | undefined;
 
 /** Replaces fetch with a table of `'METHOD /path'` handlers and records every call. */
-export function mockApi(routes: Record<string, Handler | { status?: number; body?: unknown }>) {
+export function mockApi(routes: Record<string, Handler | Answer>) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -47,7 +48,7 @@ export function mockApi(routes: Record<string, Handler | { status?: number; body
     if (!answer) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -8,7 +8,7 @@ select plan(18);
 
 select tables_are('public', array['users', 'bank_accounts', 'transactions', 'teams', 'matches', 'bets', 'audit_log'],
   'public holds exactly the product tables');
-select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys',
+select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
                               'match_book', 'player_match_stakes'],
   'app holds the private tables');
 select is_empty($$
@@ -75,7 +75,8 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'request_deposit', 'complete_deposit', 'add_bank_account', 'request_withdrawal', 'reconcile',
           'place_bet', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
           'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',
-          'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats'],
+          'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
+          'admin_users', 'admin_user_counts'],
   'service_role can execute exactly the business functions of the API contract');
 
 /** Reference data and settings */

@@ -72,6 +72,7 @@ const TABLE: Row[] = [
   // an empty change: authorized, and nothing changes
   { method: 'PUT', route: '/api/admin/settings', path: () => '/api/admin/settings', body: () => ({}), expect: ADMIN(200) },
   { method: 'GET', route: '/api/admin/users', path: () => '/api/admin/users', expect: ADMIN(200) },
+  { method: 'GET', route: '/api/admin/users/counts', path: () => '/api/admin/users/counts', expect: ADMIN(200) },
   { method: 'GET', route: '/api/admin/users/{id}', path: (f) => `/api/admin/users/${f.player.id}`, expect: ADMIN(200) },
   { method: 'GET', route: '/api/admin/users/{id}/bank-accounts', path: (f) => `/api/admin/users/${f.player.id}/bank-accounts`, expect: ADMIN(200) },
   { method: 'GET', route: '/api/admin/users/{id}/transactions', path: (f) => `/api/admin/users/${f.player.id}/transactions`, expect: ADMIN(200) },
@@ -79,6 +80,7 @@ const TABLE: Row[] = [
   { method: 'POST', route: '/api/admin/users/{id}/wallet', path: () => `/api/admin/users/${NONE}/wallet`, body: () => ({ amount: 1, notes: 'matrix' }), expect: ADMIN(404) },
   { method: 'PATCH', route: '/api/admin/users/{id}/status', path: () => `/api/admin/users/${NONE}/status`, body: () => ({ status: 'active' }), expect: ADMIN(404) },
   { method: 'GET', route: '/api/admin/transactions', path: () => '/api/admin/transactions', expect: ADMIN(200) },
+  { method: 'GET', route: '/api/admin/transactions/counts', path: () => '/api/admin/transactions/counts', expect: ADMIN(200) },
   { method: 'PATCH', route: '/api/admin/transactions/{id}/approve', path: () => `/api/admin/transactions/${NONE}/approve`, expect: ADMIN(404) },
   { method: 'PATCH', route: '/api/admin/transactions/{id}/reject', path: () => `/api/admin/transactions/${NONE}/reject`, expect: ADMIN(404) },
   { method: 'GET', route: '/api/admin/dashboard/stats', path: () => '/api/admin/dashboard/stats', expect: ADMIN(200) },

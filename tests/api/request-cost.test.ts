@@ -80,6 +80,20 @@ describe('database cost per request', () => {
       .toEqual({ status: 200, roundTrips: 1, statements: 5 });
   });
 
+  it('list pages, first and later, with search, filters and counts: one round trip each', async () => {
+    const next = (path: string) => admin.client.get(path).then((answer) => answer.headers.get('link')!.match(/<([^>]*)>/)![1]);
+    const playerPages = ['/api/wallet/transactions?limit=1', '/api/wallet/transactions?type=deposit&status=completed', '/api/bets?limit=10'];
+    for (const path of playerPages) expect(await cost(() => player.client.get(path))).toMatchObject({ status: 200, roundTrips: 1 });
+    const adminPages = [
+      '/api/admin/users?limit=20', `/api/admin/users?q=${player.username.slice(0, 6)}&status=active`, '/api/admin/users/counts',
+      '/api/admin/transactions', await next('/api/admin/transactions?limit=1'), '/api/admin/transactions?type=withdrawal&status=pending', `/api/admin/transactions?q=${player.id}`,
+      '/api/admin/transactions/counts', `/api/admin/users/${player.id}/transactions?limit=10`, `/api/admin/users/${player.id}/bets`,
+      `/api/admin/users/${player.id}/bank-accounts`, `/api/wallet/transactions?userId=${player.id}&limit=10`,
+      `/api/admin/bets/match/${matchId}?limit=10`, '/api/admin/dashboard/stats',
+    ];
+    for (const path of adminPages) expect(await cost(() => admin.client.get(path))).toMatchObject({ status: 200, roundTrips: 1 });
+  });
+
   it('a bet: one round trip, its answer (bet, match, team) included', async () => {
     const spent = await cost(() => player.client.post('/api/bets', { match_id: matchId, team_id: 1, amount: 1000 }));
     expect(spent).toEqual({ status: 201, roundTrips: 1, statements: 4 });

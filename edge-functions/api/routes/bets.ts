@@ -6,18 +6,20 @@
  * built in the same statement. Optional Idempotency-Key (idempotency.ts).
  */
 import { createRoute } from '@hono/zod-openapi';
-import { z } from 'zod';
 import { betEntity } from '../../../src/domain/entities.ts';
 import { betSchema } from '../../../src/domain/schemas.ts';
-import { answer } from '../context.ts';
+import { pageQuery } from '../../../src/domain/paging.ts';
+import { query } from '../context.ts';
 import { idempotentWrite } from '../idempotency.ts';
-import { errors, signedIn, idempotencyHeaders, json, jsonBody, router } from '../openapi.ts';
-import { betList } from '../queries.ts';
+import { errors, signedIn, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';
+import { pageOf, sendPage } from '../paging.ts';
+import { betPage } from '../queries.ts';
 
 const listRoute = createRoute({
   middleware: [signedIn] as const,
   method: 'get', path: '/bets', tags: ['bets'], summary: 'The caller\'s bets, newest first',
-  responses: { 200: json(z.array(betEntity), 'Bets with match (team1, team2) and team'), ...errors(401) },
+  request: { query: pageQuery },
+  responses: { 200: page(betEntity, 'Bets with match (team1, team2) and team'), ...errors(400, 401) },
 });
 
 const placeRoute = createRoute({
@@ -33,7 +35,10 @@ const placeRoute = createRoute({
 export function betRoutes() {
   const app = router();
 
-  app.openapi(listRoute, (c) => answer(c, 'user', 'reader', (q) => betList(q, {})));
+  app.openapi(listRoute, async (c) => {
+    const [rows] = await query(c, 'user', 'reader', (q) => [betPage(q, pageOf(c.req.valid('query')), {})]);
+    return sendPage(c, rows);
+  });
 
   app.openapi(placeRoute, (c) => {
     const input = c.req.valid('json');

@@ -10,14 +10,19 @@ import { z } from 'zod';
 import { depositResponseEntity, transactionEntity, type Transaction } from '../../../src/domain/entities.ts';
 import { depositSchema, withdrawalSchema } from '../../../src/domain/schemas.ts';
 import { HttpError } from '../../_shared/errors.ts';
-import { bodyOf, query, sendJson } from '../context.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../src/domain/limits.ts';
+import { pageQuery } from '../../../src/domain/paging.ts';
+import { query } from '../context.ts';
 import { idempotentWrite } from '../idempotency.ts';
-import { errors, signedIn, idempotencyHeaders, json, jsonBody, router } from '../openapi.ts';
-import { transactionList } from '../queries.ts';
+import { errors, signedIn, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';
+import { pageOf, sendPage } from '../paging.ts';
+import { transactionPage } from '../queries.ts';
 
-export const transactionsQuery = z.object({
+export const transactionsQuery = pageQuery.extend({
   userId: z.coerce.number({ error: 'Invalid user id' }).int('Invalid user id').positive('Invalid user id').optional()
     .describe('Admins only: another user\'s transactions (a player may pass only their own id).'),
+  type: z.enum(TRANSACTION_TYPES, { error: 'Invalid transaction type' }).optional(),
+  status: z.enum(TRANSACTION_STATUSES, { error: 'Invalid transaction status' }).optional(),
 });
 
 const depositRoute = createRoute({
@@ -42,7 +47,7 @@ const transactionsRoute = createRoute({
   middleware: [signedIn] as const,
   method: 'get', path: '/wallet/transactions', tags: ['wallet'], summary: 'Wallet transactions, newest first',
   request: { query: transactionsQuery },
-  responses: { 200: json(z.array(transactionEntity), 'Transactions'), ...errors(400, 401, 403) },
+  responses: { 200: page(transactionEntity, 'Transactions, optionally of one type and/or status'), ...errors(400, 401, 403) },
 });
 
 /**
@@ -82,16 +87,16 @@ export function walletRoutes() {
   });
 
   app.openapi(transactionsRoute, async (c) => {
-    const { userId } = c.req.valid('query');
+    const { userId, type, status, ...paging } = c.req.valid('query');
     const [[caller], rows] = await query(c, 'user', 'reader', (q) => [
       q`select app.current_user_id() as id, app.is_admin() as admin`,
-      transactionList(q, userId),
+      transactionPage(q, pageOf(paging), { userId, type, status }),
     ]);
     // Another user's transactions are for admins only (RLS would show a player none of them anyway).
     if (userId !== undefined && userId !== caller.id && !caller.admin) {
       throw new HttpError(403, 'You can only view your own transactions');
     }
-    return sendJson(c, bodyOf(rows));
+    return sendPage(c, rows);
   });
 
   return app;

@@ -7,10 +7,12 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { betEntity, matchEntity, teamEntity } from '../../../../src/domain/entities.ts';
 import { createMatchSchema, declareWinnerSchema, updateLiveSchema } from '../../../../src/domain/schemas.ts';
-import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from '../../context.ts';
+import { pageQuery } from '../../../../src/domain/paging.ts';
+import { answer, bodyOf, query, type Ctx, type DatabaseAnswer } from '../../context.ts';
 import type { Sql, Statement } from '../../../_shared/db.ts';
-import { errors, idParams, json, jsonBody, router } from '../../openapi.ts';
-import { betList, matchById, matchList, teamList } from '../../queries.ts';
+import { errors, idParams, json, jsonBody, page, router } from '../../openapi.ts';
+import { pageOf, sendPage } from '../../paging.ts';
+import { betPage, matchById, matchList, teamList } from '../../queries.ts';
 import { MATCH_NOT_FOUND, matchesQuery } from '../matches.ts';
 
 const tags = ['admin: matches'];
@@ -27,9 +29,9 @@ const getRoute = createRoute({
   responses: { 200: json(matchEntity, 'The match'), ...errors(400, ...adminErrors, 404) },
 });
 const betsRoute = createRoute({
-  method: 'get', path: '/bets/match/{id}', tags, summary: 'Bets placed on a match',
-  request: { params: idParams },
-  responses: { 200: json(z.array(betEntity), 'Bets with match and team'), ...errors(400, ...adminErrors, 404) },
+  method: 'get', path: '/bets/match/{id}', tags, summary: 'Bets placed on a match, newest first',
+  request: { params: idParams, query: pageQuery },
+  responses: { 200: page(betEntity, 'Bets with match and team', { counted: true, staked: true }), ...errors(400, ...adminErrors, 404) },
 });
 const teamsRoute = createRoute({
   method: 'get', path: '/teams', tags, summary: 'The teams',
@@ -81,9 +83,10 @@ export function adminMatchRoutes() {
   });
   app.openapi(betsRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const [match, bets] = await query(c, 'admin', 'reader', (q) => [matchById(q, id), betList(q, { matchId: id })]);
+    const paging = pageOf(c.req.valid('query'));
+    const [match, bets] = await query(c, 'admin', 'reader', (q) => [matchById(q, id), betPage(q, paging, { matchId: id })]);
     bodyOf(match, MATCH_NOT_FOUND);
-    return sendJson(c, bodyOf(bets));
+    return sendPage(c, bets);
   });
   app.openapi(teamsRoute, (c) => answer(c, 'admin', 'reader', (q) => teamList(q)));
 

@@ -4,24 +4,35 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { auditLogEntity, dashboardStatsEntity, transactionEntity } from '../../../../src/domain/entities.ts';
+import {
+  auditLogEntity, dashboardStatsEntity, transactionCountsEntity, transactionEntity,
+} from '../../../../src/domain/entities.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../../src/domain/limits.ts';
-import { answer } from '../../context.ts';
-import { errors, idParams, json, router } from '../../openapi.ts';
-import { adminTransactionList, auditLog } from '../../queries.ts';
+import { pageQuery } from '../../../../src/domain/paging.ts';
+import { answer, query } from '../../context.ts';
+import { errors, idParams, json, page, router } from '../../openapi.ts';
+import { pageOf, sendPage } from '../../paging.ts';
+import { auditLog, transactionPage } from '../../queries.ts';
 
-const transactionsQuery = z.object({
+const transactionsQuery = pageQuery.extend({
   type: z.enum(TRANSACTION_TYPES, { error: 'Invalid transaction type' }).optional(),
   status: z.enum(TRANSACTION_STATUSES, { error: 'Invalid transaction status' }).optional(),
+  q: z.string().trim().max(255, 'Search must be at most 255 characters').optional()
+    .describe('Spec §2.16: a transaction id or user id (digits, an optional leading #), else a whole reference id.'),
 });
 const auditQuery = z.object({
   limit: z.coerce.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(1000, 'Invalid limit').default(200),
 });
 
 const listRoute = createRoute({
-  method: 'get', path: '/transactions', tags: ['admin: transactions'], summary: 'All transactions, newest first',
+  method: 'get', path: '/transactions', tags: ['admin: transactions'], summary: 'All transactions, newest first: search, type and status',
   request: { query: transactionsQuery },
-  responses: { 200: json(z.array(transactionEntity), 'Transactions'), ...errors(400, 401, 403) },
+  responses: { 200: page(transactionEntity, 'Transactions'), ...errors(400, 401, 403) },
+});
+const countsRoute = createRoute({
+  method: 'get', path: '/transactions/counts', tags: ['admin: transactions'],
+  summary: 'The counts of the pending tabs (the admins\' queue)',
+  responses: { 200: json(transactionCountsEntity, 'Pending deposits and withdrawals'), ...errors(401, 403) },
 });
 const approveRoute = createRoute({
   method: 'patch', path: '/transactions/{id}/approve', tags: ['admin: transactions'],
@@ -48,7 +59,20 @@ const auditRoute = createRoute({
 export function adminTransactionRoutes() {
   const app = router();
 
-  app.openapi(listRoute, (c) => answer(c, 'admin', 'reader', (q) => adminTransactionList(q, c.req.valid('query'))));
+  app.openapi(listRoute, async (c) => {
+    const { type, status, q: search, ...paging } = c.req.valid('query');
+    const [rows] = await query(c, 'admin', 'reader', (q) => [
+      transactionPage(q, pageOf(paging), { everyone: true, type, status, search }),
+    ]);
+    return sendPage(c, rows);
+  });
+  // Only deposits and withdrawals can be pending (transactions_status_by_type); the pending index answers.
+  app.openapi(countsRoute, (c) => answer(c, 'admin', 'reader', (q) => q`
+    select json_build_object(
+             'pending_deposits', count(*) filter (where t.type = 'deposit'),
+             'pending_withdrawals', count(*) filter (where t.type = 'withdrawal'))::text as body
+    from public.transactions t
+    where t.status = 'pending'`));
   app.openapi(approveRoute, (c) => {
     const { id } = c.req.valid('param');
     return answer(c, 'admin', 'service', (q) => q`select to_jsonb(t)::text as body from app.approve_transaction(${id}) t`);

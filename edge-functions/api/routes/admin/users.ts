@@ -4,20 +4,36 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { bankAccountEntity, betEntity, transactionEntity, userEntity } from '../../../../src/domain/entities.ts';
+import {
+  bankAccountEntity, betEntity, transactionEntity, userCountsEntity, userEntity,
+} from '../../../../src/domain/entities.ts';
+import { USER_STATUSES } from '../../../../src/domain/limits.ts';
+import { pageQuery } from '../../../../src/domain/paging.ts';
 import { adjustmentSchema, userStatusSchema } from '../../../../src/domain/schemas.ts';
 import type { Sql, Statement } from '../../../_shared/db.ts';
 import { HttpError } from '../../../_shared/errors.ts';
-import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from '../../context.ts';
-import { errors, idParams, json, jsonBody, router } from '../../openapi.ts';
-import { bankAccountList, betList, transactionList, userById, userExists, userList } from '../../queries.ts';
+import { answer, query, type Ctx, type DatabaseAnswer } from '../../context.ts';
+import { errors, idParams, json, jsonBody, page, router } from '../../openapi.ts';
+import { pageOf, sendPage } from '../../paging.ts';
+import { bankAccountPage, betPage, transactionPage, userById, userExists, userPage } from '../../queries.ts';
 
 const tags = ['admin: users'];
 export const USER_NOT_FOUND = 'User not found';
 
+export const usersQuery = pageQuery.extend({
+  q: z.string().trim().max(255, 'Search must be at most 255 characters').optional()
+    .describe('Spec §2.13: the user id, or a part of the username, name or email (case-insensitive).'),
+  status: z.enum(USER_STATUSES, { error: 'Invalid user status' }).optional(),
+});
+
 const listRoute = createRoute({
-  method: 'get', path: '/users', tags, summary: 'All users',
-  responses: { 200: json(z.array(userEntity), 'Users'), ...errors(401, 403) },
+  method: 'get', path: '/users', tags, summary: 'Users, newest first: search and status tab',
+  request: { query: usersQuery },
+  responses: { 200: page(userEntity, 'Users'), ...errors(400, 401, 403) },
+});
+const countsRoute = createRoute({
+  method: 'get', path: '/users/counts', tags, summary: 'The counts of the users tabs',
+  responses: { 200: json(userCountsEntity, 'Users in all and of each status'), ...errors(401, 403) },
 });
 const getRoute = createRoute({
   method: 'get', path: '/users/{id}', tags, summary: 'One user',
@@ -25,19 +41,19 @@ const getRoute = createRoute({
   responses: { 200: json(userEntity, 'The user'), ...errors(400, 401, 403, 404) },
 });
 const bankAccountsRoute = createRoute({
-  method: 'get', path: '/users/{id}/bank-accounts', tags, summary: 'A user\'s bank accounts',
-  request: { params: idParams },
-  responses: { 200: json(z.array(bankAccountEntity), 'Bank accounts'), ...errors(400, 401, 403, 404) },
+  method: 'get', path: '/users/{id}/bank-accounts', tags, summary: 'A user\'s bank accounts in the order added',
+  request: { params: idParams, query: pageQuery },
+  responses: { 200: page(bankAccountEntity, 'Bank accounts'), ...errors(400, 401, 403, 404) },
 });
 const transactionsRoute = createRoute({
   method: 'get', path: '/users/{id}/transactions', tags, summary: 'A user\'s transactions, newest first',
-  request: { params: idParams },
-  responses: { 200: json(z.array(transactionEntity), 'Transactions'), ...errors(400, 401, 403, 404) },
+  request: { params: idParams, query: pageQuery },
+  responses: { 200: page(transactionEntity, 'Transactions', { counted: true }), ...errors(400, 401, 403, 404) },
 });
 const betsRoute = createRoute({
   method: 'get', path: '/users/{id}/bets', tags, summary: 'A user\'s bets, newest first',
-  request: { params: idParams },
-  responses: { 200: json(z.array(betEntity), 'Bets with match and team'), ...errors(400, 401, 403, 404) },
+  request: { params: idParams, query: pageQuery },
+  responses: { 200: page(betEntity, 'Bets with match and team', { counted: true }), ...errors(400, 401, 403, 404) },
 });
 const walletRoute = createRoute({
   method: 'post', path: '/users/{id}/wallet', tags, summary: 'Adjust a wallet: positive credits, negative debits',
@@ -50,32 +66,40 @@ const statusRoute = createRoute({
   responses: { 200: json(userEntity, 'The user'), ...errors(400, 401, 403, 404) },
 });
 
-/** One of a user's lists, or 404 when the user does not exist (rather than an empty list). */
+/** A page of one of a user's lists, or 404 when the user does not exist (rather than an empty list). */
 async function userListAnswer(c: Ctx, id: number, list: (q: Sql) => Statement): Promise<DatabaseAnswer> {
   const [exists, rows] = await query(c, 'admin', 'reader', (q) => [userExists(q, id), list(q)]);
   if (exists.length === 0) throw new HttpError(404, USER_NOT_FOUND);
-  return sendJson(c, bodyOf(rows));
+  return sendPage(c, rows);
 }
 
 export function adminUserRoutes() {
   const app = router();
 
-  app.openapi(listRoute, (c) => answer(c, 'admin', 'reader', (q) => userList(q)));
+  app.openapi(listRoute, async (c) => {
+    const { q: search, status, ...paging } = c.req.valid('query');
+    const [rows] = await query(c, 'admin', 'service', (q) => [userPage(q, pageOf(paging), { search, status })]);
+    return sendPage(c, rows);
+  });
+  app.openapi(countsRoute, (c) => answer(c, 'admin', 'service', (q) => q`select app.admin_user_counts()::text as body`));
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
     return answer(c, 'admin', 'reader', (q) => userById(q, id), { notFound: USER_NOT_FOUND });
   });
   app.openapi(bankAccountsRoute, (c) => {
     const { id } = c.req.valid('param');
-    return userListAnswer(c, id, (q) => bankAccountList(q, id));
+    const paging = pageOf(c.req.valid('query'));
+    return userListAnswer(c, id, (q) => bankAccountPage(q, paging, id));
   });
   app.openapi(transactionsRoute, (c) => {
     const { id } = c.req.valid('param');
-    return userListAnswer(c, id, (q) => transactionList(q, id));
+    const paging = pageOf(c.req.valid('query'));
+    return userListAnswer(c, id, (q) => transactionPage(q, paging, { userId: id, counted: true }));
   });
   app.openapi(betsRoute, (c) => {
     const { id } = c.req.valid('param');
-    return userListAnswer(c, id, (q) => betList(q, { userId: id }));
+    const paging = pageOf(c.req.valid('query'));
+    return userListAnswer(c, id, (q) => betPage(q, paging, { userId: id }));
   });
   app.openapi(walletRoute, (c) => {
     const { id } = c.req.valid('param');

@@ -1,17 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Transaction } from '../../../domain/entities.ts';
+import type { Transaction, TransactionCounts } from '../../../domain/entities.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/paging.ts';
 import { api } from '../../../lib/api-client.ts';
+import { listUrl, pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /api/admin/transactions: every transaction, newest first (the screen filters by tab and search). */
-export function getAdminTransactions(): Promise<Transaction[]> {
-  return api.get<Transaction[]>('/api/admin/transactions');
+export interface TransactionListFilter {
+  search: string;
+  type?: string;
+  status?: string;
 }
 
-export function getAdminTransactionsQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.transactions, queryFn: getAdminTransactions });
+/** GET /api/admin/transactions?q=&type=&status=: every user's transactions, searched and filtered by the server. */
+export function getAdminTransactionsQueryOptions({ search, type, status }: TransactionListFilter) {
+  return pagedQueryOptions<Transaction, readonly unknown[]>(
+    [...adminKeys.transactions, 'list', { search, type, status }],
+    listUrl('/api/admin/transactions', { q: search, type, status }),
+    { limit: DEFAULT_PAGE_SIZE },
+  );
 }
 
-export function useAdminTransactions() {
-  return useQuery(getAdminTransactionsQueryOptions());
+export function useAdminTransactions(filter: TransactionListFilter) {
+  return usePagedList(getAdminTransactionsQueryOptions(filter));
+}
+
+/** GET /api/admin/transactions/counts: the pending tabs' counts. */
+export function useAdminTransactionCounts() {
+  return useQuery(queryOptions({
+    queryKey: adminKeys.transactionCounts,
+    queryFn: () => api.get<TransactionCounts>('/api/admin/transactions/counts'),
+  }));
 }

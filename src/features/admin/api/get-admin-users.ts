@@ -1,17 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../domain/entities.ts';
+import type { User, UserCounts } from '../../../domain/entities.ts';
+import type { UserStatus } from '../../../domain/limits.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/paging.ts';
 import { api } from '../../../lib/api-client.ts';
+import { listUrl, pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /api/admin/users (a 401 throws). */
-export function getAdminUsers(): Promise<User[]> {
-  return api.get<User[]>('/api/admin/users');
+export interface UserListFilter {
+  search: string;
+  status?: UserStatus;
 }
 
-export function getAdminUsersQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.userList, queryFn: getAdminUsers });
+/** GET /api/admin/users?q=&status=: the users list, searched and filtered by the server, newest first. */
+export function getAdminUsersQueryOptions({ search, status }: UserListFilter) {
+  return pagedQueryOptions<User, readonly unknown[]>(
+    [...adminKeys.userList, { search, status }],
+    listUrl('/api/admin/users', { q: search, status }),
+    { limit: DEFAULT_PAGE_SIZE },
+  );
 }
 
-export function useAdminUsers() {
-  return useQuery(getAdminUsersQueryOptions());
+export function useAdminUsers(filter: UserListFilter) {
+  return usePagedList(getAdminUsersQueryOptions(filter));
+}
+
+/** GET /api/admin/users/counts: the counts of the tabs. */
+export function useAdminUserCounts() {
+  return useQuery(queryOptions({ queryKey: adminKeys.userCounts, queryFn: () => api.get<UserCounts>('/api/admin/users/counts') }));
 }

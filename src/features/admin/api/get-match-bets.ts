@@ -1,17 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Bet } from '../../../domain/entities.ts';
-import { api } from '../../../lib/api-client.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/paging.ts';
+import { pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /api/admin/bets/match/{id}: every bet placed on a match. */
-export function getMatchBets(matchId: number): Promise<Bet[]> {
-  return api.get<Bet[]>(`/api/admin/bets/match/${matchId}`);
+/** GET /api/admin/bets/match/{id}: the bets placed on a match, newest first, paged (the first page counts them and their stake). */
+export function getMatchBetsQueryOptions(id: number) {
+  return pagedQueryOptions<Bet, readonly unknown[]>(adminKeys.matchBets(id), `/api/admin/bets/match/${id}`, { limit: DEFAULT_PAGE_SIZE });
 }
 
-export function getMatchBetsQueryOptions(matchId: number) {
-  return queryOptions({ queryKey: adminKeys.matchBets(matchId), queryFn: () => getMatchBets(matchId) });
-}
-
-export function useMatchBets(matchId: number) {
-  return useQuery({ ...getMatchBetsQueryOptions(matchId), enabled: Number.isInteger(matchId) && matchId > 0 });
+export function useMatchBets(id: number) {
+  return usePagedList(getMatchBetsQueryOptions(id), { enabled: Number.isInteger(id) && id > 0 });
 }

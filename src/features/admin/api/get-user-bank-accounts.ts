@@ -1,17 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BankAccount } from '../../../domain/entities.ts';
-import { api } from '../../../lib/api-client.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/paging.ts';
+import { pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /api/admin/users/{id}/bank-accounts. */
-export function getUserBankAccounts(userId: number): Promise<BankAccount[]> {
-  return api.get<BankAccount[]>(`/api/admin/users/${userId}/bank-accounts`);
+/** GET /api/admin/users/{id}/bank-accounts, in the order added, paged. */
+export function getUserBankAccountsQueryOptions(id: number) {
+  return pagedQueryOptions<BankAccount, readonly unknown[]>(adminKeys.userBankAccounts(id), `/api/admin/users/${id}/bank-accounts`, { limit: DEFAULT_PAGE_SIZE });
 }
 
-export function getUserBankAccountsQueryOptions(userId: number) {
-  return queryOptions({ queryKey: adminKeys.userBankAccounts(userId), queryFn: () => getUserBankAccounts(userId) });
-}
-
-export function useUserBankAccounts(userId: number) {
-  return useQuery({ ...getUserBankAccountsQueryOptions(userId), enabled: Number.isInteger(userId) && userId > 0 });
+export function useUserBankAccounts(id: number) {
+  return usePagedList(getUserBankAccountsQueryOptions(id), { enabled: Number.isInteger(id) && id > 0 });
 }

@@ -1,17 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Bet } from '../../../domain/entities.ts';
-import { api } from '../../../lib/api-client.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/paging.ts';
+import { pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /api/admin/users/{id}/bets: the user's bets with match and team. */
-export function getUserBets(userId: number): Promise<Bet[]> {
-  return api.get<Bet[]>(`/api/admin/users/${userId}/bets`);
+/** GET /api/admin/users/{id}/bets: the user's bets, newest first, paged (the first page counts them). */
+export function getUserBetsQueryOptions(id: number) {
+  return pagedQueryOptions<Bet, readonly unknown[]>(adminKeys.userBets(id), `/api/admin/users/${id}/bets`, { limit: DEFAULT_PAGE_SIZE });
 }
 
-export function getUserBetsQueryOptions(userId: number) {
-  return queryOptions({ queryKey: adminKeys.userBets(userId), queryFn: () => getUserBets(userId) });
-}
-
-export function useUserBets(userId: number) {
-  return useQuery({ ...getUserBetsQueryOptions(userId), enabled: Number.isInteger(userId) && userId > 0 });
+export function useUserBets(id: number) {
+  return usePagedList(getUserBetsQueryOptions(id), { enabled: Number.isInteger(id) && id > 0 });
 }

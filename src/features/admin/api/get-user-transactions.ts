@@ -1,17 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Transaction } from '../../../domain/entities.ts';
-import { api } from '../../../lib/api-client.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/paging.ts';
+import { pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /api/admin/users/{id}/transactions: the user's ledger, newest first. */
-export function getUserTransactions(userId: number): Promise<Transaction[]> {
-  return api.get<Transaction[]>(`/api/admin/users/${userId}/transactions`);
+/** GET /api/admin/users/{id}/transactions: the user's ledger, newest first, paged (the first page counts it). */
+export function getUserTransactionsQueryOptions(id: number) {
+  return pagedQueryOptions<Transaction, readonly unknown[]>(adminKeys.userTransactions(id), `/api/admin/users/${id}/transactions`, { limit: DEFAULT_PAGE_SIZE });
 }
 
-export function getUserTransactionsQueryOptions(userId: number) {
-  return queryOptions({ queryKey: adminKeys.userTransactions(userId), queryFn: () => getUserTransactions(userId) });
-}
-
-export function useUserTransactions(userId: number) {
-  return useQuery({ ...getUserTransactionsQueryOptions(userId), enabled: Number.isInteger(userId) && userId > 0 });
+export function useUserTransactions(id: number) {
+  return usePagedList(getUserTransactionsQueryOptions(id), { enabled: Number.isInteger(id) && id > 0 });
 }

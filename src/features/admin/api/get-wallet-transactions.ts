@@ -1,17 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Transaction } from '../../../domain/entities.ts';
-import { api } from '../../../lib/api-client.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/paging.ts';
+import { pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 import { walletTransactionsKey } from './keys.ts';
 
-/** GET /api/wallet/transactions?userId= (spec §7.2: the admin wallet page adds the user's id). */
-export function getWalletTransactions(userId: number): Promise<Transaction[]> {
-  return api.get<Transaction[]>(`/api/wallet/transactions?userId=${userId}`);
+/** GET /api/wallet/transactions?userId= (spec §7.2: the admin wallet page adds the user's id), paged. */
+export function getWalletTransactionsQueryOptions(id: number) {
+  return pagedQueryOptions<Transaction, readonly unknown[]>(walletTransactionsKey(id), `/api/wallet/transactions?userId=${id}`, { limit: DEFAULT_PAGE_SIZE });
 }
 
-export function getWalletTransactionsQueryOptions(userId: number) {
-  return queryOptions({ queryKey: walletTransactionsKey(userId), queryFn: () => getWalletTransactions(userId) });
-}
-
-export function useWalletTransactions(userId: number) {
-  return useQuery({ ...getWalletTransactionsQueryOptions(userId), enabled: Number.isInteger(userId) && userId > 0 });
+export function useWalletTransactions(id: number) {
+  return usePagedList(getWalletTransactionsQueryOptions(id), { enabled: Number.isInteger(id) && id > 0 });
 }

@@ -14,11 +14,13 @@ export const adminKeys = {
   matchRisk: (id: number) => ['admin', 'matches', 'detail', id, 'risk'] as const,
   users: ['admin', 'users'] as const,
   userList: ['admin', 'users', 'list'] as const,
+  userCounts: ['admin', 'users', 'counts'] as const,
   user: (id: number) => ['admin', 'users', 'detail', id] as const,
   userTransactions: (id: number) => ['admin', 'users', 'detail', id, 'transactions'] as const,
   userBets: (id: number) => ['admin', 'users', 'detail', id, 'bets'] as const,
   userBankAccounts: (id: number) => ['admin', 'users', 'detail', id, 'bank-accounts'] as const,
   transactions: ['admin', 'transactions'] as const,
+  transactionCounts: ['admin', 'transactions', 'counts'] as const,
   settings: ['admin', 'settings'] as const,
 };
 

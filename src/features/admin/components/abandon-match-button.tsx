@@ -1,25 +1,28 @@
 /**
  * Beyond the spec: void an upcoming or live match. The dialog names how many open bets get cancelled and
- * the total refunded, computed from the match's bets (only bets still 'placed' are refunded).
+ * the total refunded: the count and open stake the server sends with the first page of the match's bets
+ * (a match that is not completed has only open bets).
  */
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toaster.tsx';
-import type { Bet, Match } from '../../../domain/entities.ts';
+import type { Match } from '../../../domain/entities.ts';
 import { formatRupees } from '../../../domain/money.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAbandonMatch } from '../api/abandon-match.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
-export function refundSummary(bets: readonly Bet[]): { count: number; total: number } {
-  const open = bets.filter((bet) => bet.status === 'placed');
-  return { count: open.length, total: open.reduce((sum, bet) => sum + bet.amount, 0) };
+export interface Refund {
+  /** open bets */
+  count: number;
+  /** rupees staked on them */
+  total: number;
 }
 
-export function AbandonMatchButton({ match, bets }: { match: Match; bets: readonly Bet[] | undefined }) {
+export function AbandonMatchButton({ match, refund }: { match: Match; refund: Refund | undefined }) {
   const [open, setOpen] = useState(false);
   const abandon = useAbandonMatch();
-  const { count, total } = refundSummary(bets ?? []);
+  const { count, total } = refund ?? { count: 0, total: 0 };
 
   const onConfirm = () =>
     abandon.mutate(match.id, {
@@ -32,7 +35,7 @@ export function AbandonMatchButton({ match, bets }: { match: Match; bets: readon
 
   return (
     <>
-      <Button colorPalette="red" variant="outline" onClick={() => setOpen(true)} disabled={bets === undefined}>
+      <Button colorPalette="red" variant="outline" onClick={() => setOpen(true)} disabled={refund === undefined}>
         Abandon Match
       </Button>
       <ConfirmDialog

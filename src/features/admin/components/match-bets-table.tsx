@@ -1,13 +1,17 @@
-/** Spec §2.11 Match Bets: User ID, Team (short name), Amount, Odds ('3x'), Potential Win, Status, Placed At. */
-import { Card, Heading, Link, Table, Text } from '@chakra-ui/react';
+/**
+ * Spec §2.11 Match Bets: User ID, Team (short name), Amount, Odds ('3x'), Potential Win, Status, Placed At;
+ * the count line counts every bet of the match (the server's count), the table shows the pages loaded so far.
+ */
+import { Card, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
+import { LoadMoreButton, type MoreRows } from '../../../components/ui/load-more-button.tsx';
 import type { Bet } from '../../../domain/entities.ts';
 import { formatDateTime, formatRupees } from '../../../domain/money.ts';
 import { adminPaths } from '../lib/admin-paths.ts';
 import { teamOf } from '../lib/labels.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-export function MatchBetsTable({ bets }: { bets: readonly Bet[] }) {
+export function MatchBetsTable({ bets, count, list }: { bets: readonly Bet[]; count: number; list: MoreRows }) {
   return (
     <Card.Root as="section" aria-labelledby="match-bets-heading">
       <Card.Header>
@@ -15,13 +19,14 @@ export function MatchBetsTable({ bets }: { bets: readonly Bet[] }) {
           Match Bets
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          {bets.length} bets placed on this match
+          {count} bets placed on this match
         </Text>
       </Card.Header>
       <Card.Body>
         {bets.length === 0 ? (
           <Text color="fg.muted">No bets have been placed on this match yet.</Text>
         ) : (
+          <Stack gap="3">
           <Table.ScrollArea>
             <Table.Root size="sm" aria-label="Match bets">
               <Table.Header>
@@ -56,6 +61,8 @@ export function MatchBetsTable({ bets }: { bets: readonly Bet[] }) {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
+          <LoadMoreButton list={list} />
+          </Stack>
         )}
       </Card.Body>
     </Card.Root>

@@ -1,10 +1,10 @@
 /**
  * Spec §2.16: the five tabs of the transactions screen and the initial filter from the URL. With both
  * query parameters the key is '{type}_{status}'; with one, that one alone. Every filter is exactly what its
- * query asks for: `type=deposit&status=pending` (the dashboard's Pending Deposits link) shows pending
- * deposits only. That filter has no tab of its own: the screen shows it under Pending, marked as narrower.
+ * query asks for (and what the screen asks the API for): `type=deposit&status=pending` (the dashboard's
+ * Pending Deposits link) shows pending deposits only. That filter has no tab of its own: the screen shows it
+ * under Pending, marked as narrower.
  */
-import type { Transaction } from '../../../domain/entities.ts';
 
 type FilterQuery = { type?: string; status?: string };
 
@@ -59,19 +59,7 @@ export function queryForFilter(filter: TransactionFilter): URLSearchParams {
   return new URLSearchParams(entry(filter).query as Record<string, string>);
 }
 
-export function inFilter(transaction: Transaction, filter: TransactionFilter): boolean {
-  const { type, status } = entry(filter).query as FilterQuery;
-  return (!type || transaction.type === type) && (!status || transaction.status === status);
-}
-
-/** Matches the transaction id, the user id or the reference id (spec §2.16). */
-export function matchesTransactionSearch(transaction: Transaction, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  const bare = needle.replace(/^#/, '');
-  return (
-    String(transaction.id).includes(bare) ||
-    String(transaction.user_id).includes(bare) ||
-    (transaction.reference_id ?? '').toLowerCase().includes(needle)
-  );
+/** The API query (type, status) of a filter. */
+export function filterQuery(filter: TransactionFilter): FilterQuery {
+  return entry(filter).query as FilterQuery;
 }

@@ -40,10 +40,11 @@ describe('admin matches list', () => {
 
 describe('admin users list', () => {
   it("says 'Try adjusting your search filters.' when a status tab empties the list", async () => {
-    mockApi({ 'GET /api/admin/users': { body: [aUser()] } });
+    const calls = mockApi({ 'GET /api/admin/users': ({ url }) => ({ body: url.includes('status=banned') ? [] : [aUser()] }) });
     const { user } = renderAdmin(<UsersRoute />);
     await screen.findByRole('table', { name: 'Users' });
     await user.click(screen.getByRole('tab', { name: 'Banned' }));
+    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/admin/users?status=banned&limit=50'));
     expect(await screen.findByText(ADJUST)).toBeInTheDocument();
     expect(screen.queryByText('No users are registered yet.')).not.toBeInTheDocument();
   });

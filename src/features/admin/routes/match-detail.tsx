@@ -132,7 +132,7 @@ export function MatchDetailRoute() {
               </Button>
             )}
             {match.status !== 'completed' && <BettingSuspensionButton match={match} />}
-            {match.status !== 'completed' && <AbandonMatchButton match={match} bets={bets.data} />}
+            {match.status !== 'completed' && <AbandonMatchButton match={match} refund={bets.total === null ? undefined : { count: bets.total, total: bets.stake ?? 0 }} />}
           </>
         }
       />
@@ -150,7 +150,7 @@ export function MatchDetailRoute() {
             Error loading bets. Please try again later.
           </Text>
         ) : (
-          <MatchBetsTable bets={bets.data} />
+          <MatchBetsTable bets={bets.items ?? []} count={bets.total ?? 0} list={bets} />
         )}
       </Stack>
     </Box>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aTransaction } from '../../../test/fixtures.ts';
-import { mockApi } from '../../../test/render.tsx';
+import { mockApi, type RecordedCall } from '../../../test/render.tsx';
 import { renderAdmin } from '../testing/render-admin.tsx';
 import { TransactionsRoute } from './transactions.tsx';
 
@@ -12,8 +12,23 @@ const rows = [
   aTransaction(4, { type: 'withdrawal', status: 'failed', amount: -900 }),
 ];
 
+/** GET /api/admin/transactions as the API filters it: ?type=, ?status=, ?q= (an id or user id, else a whole reference). */
+function serve({ url }: RecordedCall) {
+  const params = new URL(url, 'http://spa').searchParams;
+  const q = params.get('q')?.replace(/^#/, '');
+  const found = rows.filter((row) =>
+    (!params.get('type') || row.type === params.get('type')) &&
+    (!params.get('status') || row.status === params.get('status')) &&
+    (!q || (/^\d+$/.test(q) ? row.id === Number(q) || row.user_id === Number(q) : row.reference_id === q.toUpperCase())));
+  return { body: found };
+}
+
 function setup(route: string, extra: Parameters<typeof mockApi>[0] = {}) {
-  const calls = mockApi({ 'GET /api/admin/transactions': { body: rows }, ...extra });
+  const calls = mockApi({
+    'GET /api/admin/transactions': serve,
+    'GET /api/admin/transactions/counts': { body: { pending_deposits: 1, pending_withdrawals: 1 } },
+    ...extra,
+  });
   const view = renderAdmin(<TransactionsRoute />, { route });
   return { ...view, calls };
 }
@@ -23,10 +38,11 @@ const rowIds = () =>
 
 describe('admin transactions screen', () => {
   it('opens on Pending Withdrawals for ?type=withdrawal&status=pending', async () => {
-    setup('/admin/transactions?type=withdrawal&status=pending');
+    const { calls } = setup('/admin/transactions?type=withdrawal&status=pending');
     await screen.findByRole('table', { name: 'Transactions' });
     expect(screen.getByRole('tab', { name: 'Pending Withdrawals' })).toHaveAttribute('aria-selected', 'true');
     expect(rowIds()).toEqual([3]);
+    expect(calls[0].url).toBe('/api/admin/transactions?type=withdrawal&status=pending&limit=50');
   });
 
   it("shows pending deposits only for the dashboard's ?type=deposit&status=pending, under Pending, and widens on request", async () => {
@@ -47,18 +63,27 @@ describe('admin transactions screen', () => {
     expect(rowIds()).toEqual([1, 2]);
   });
 
-  it('switches tabs and filters by search', async () => {
-    const { user } = setup('/admin/transactions');
+  it('switches tabs and searches on the server, once typing pauses', async () => {
+    const { user, calls } = setup('/admin/transactions');
     await screen.findByRole('table', { name: 'Transactions' });
     expect(rowIds()).toEqual([1, 2, 3, 4]);
     await user.click(screen.getByRole('tab', { name: 'Pending' }));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true'));
-    expect(rowIds()).toEqual([2, 3]);
-    await user.type(screen.getByPlaceholderText('Search transactions...'), 'REF-2');
-    expect(rowIds()).toEqual([2]);
+    await waitFor(() => expect(rowIds()).toEqual([2, 3]));
+    await user.type(screen.getByPlaceholderText('Search transactions...'), '#8');
+    await waitFor(() => expect(rowIds()).toEqual([2]));
+    const searches = calls.filter((call) => call.url.includes('q='));
+    expect(searches.map((call) => call.url)).toEqual(['/api/admin/transactions?q=%238&status=pending&limit=50']);
     await user.clear(screen.getByPlaceholderText('Search transactions...'));
     await user.type(screen.getByPlaceholderText('Search transactions...'), '424242');
-    expect(screen.getByText('No transactions found')).toBeInTheDocument();
+    expect(await screen.findByText('No transactions found')).toBeInTheDocument();
+  });
+
+  it('shows the counts of the pending tabs', async () => {
+    setup('/admin/transactions');
+    await screen.findByRole('table', { name: 'Transactions' });
+    await waitFor(() => expect(screen.getAllByTestId('tab-count').map((badge) => badge.textContent)).toEqual(['2', '1']));
+    expect(screen.getByRole('tab', { name: 'Pending Withdrawals' })).toBeInTheDocument();
   });
 
   it('shows Approve and Reject only on pending rows', async () => {

@@ -2,28 +2,33 @@
  * Spec §2.16: search, the five tabs (initial filter from ?type=&status=, kept in the URL; pending deposits
  * only, the dashboard's link, shows under Pending with a way to widen it), the table, and
  * Approve / Reject on pending rows, each behind a confirmation dialog with the warnings of spec §8.3.
+ * Search and filters run on the server (the search once typing pauses); Load More fetches the next page.
+ * The pending tabs show their counts (the admins' queue); the others would count most of the ledger.
  */
 import { Box, Button, HStack, Input, Link, Stack, Table, Tabs, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import type { Transaction } from '../../../domain/entities.ts';
 import { formatDateTime, formatRupees } from '../../../domain/money.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useApproveTransaction } from '../api/approve-transaction.ts';
-import { useAdminTransactions } from '../api/get-admin-transactions.ts';
+import { useAdminTransactionCounts, useAdminTransactions } from '../api/get-admin-transactions.ts';
 import { useRejectTransaction } from '../api/reject-transaction.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { TabCount } from '../components/tab-count.tsx';
 import { signedAmount } from '../components/user-transactions-table.tsx';
 import { adminPaths } from '../lib/admin-paths.ts';
 import { humanize } from '../lib/labels.ts';
 import {
-  TRANSACTION_TABS, filterFromQuery, filterLabel, inFilter, matchesTransactionSearch, queryForFilter, tabOf, type TransactionTab,
+  TRANSACTION_TABS, filterFromQuery, filterLabel, filterQuery, queryForFilter, tabOf, type TransactionTab,
 } from '../lib/transaction-filters.ts';
 
 type Pending = { action: 'approve' | 'reject'; transaction: Transaction } | null;
@@ -38,15 +43,17 @@ export function TransactionsRoute() {
   const tab = tabOf(filter);
   const [search, setSearch] = useState('');
   const [pending, setPending] = useState<Pending>(null);
-  const { data: transactions, isPending, error } = useAdminTransactions();
+  const query = useDebouncedValue(search.trim());
+  const transactions = useAdminTransactions({ search: query, ...filterQuery(filter) });
+  const counts = useAdminTransactionCounts().data;
+  const tabCounts: Partial<Record<TransactionTab, number>> = counts
+    ? { pending: counts.pending_deposits + counts.pending_withdrawals, pending_withdrawals: counts.pending_withdrawals }
+    : {};
+  const { isPending, error } = transactions;
   useErrorToast(error, 'Error loading transactions');
   const approve = useApproveTransaction();
   const reject = useRejectTransaction();
-
-  const shown = useMemo(
-    () => (transactions ?? []).filter((transaction) => inFilter(transaction, filter) && matchesTransactionSearch(transaction, search)),
-    [transactions, filter, search],
-  );
+  const shown = transactions.items ?? [];
 
   const onConfirm = () => {
     if (!pending) return;
@@ -87,6 +94,7 @@ export function TransactionsRoute() {
           {TRANSACTION_TABS.map((entry) => (
             <Tabs.Trigger key={entry.value} value={entry.value}>
               {entry.label}
+              <TabCount count={tabCounts[entry.value]} />
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -106,6 +114,7 @@ export function TransactionsRoute() {
       ) : shown.length === 0 ? (
         <EmptyState title="No transactions found" />
       ) : (
+        <Stack gap="3">
         <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
           <Table.Root size="sm" aria-label="Transactions">
             <Table.Header>
@@ -157,6 +166,8 @@ export function TransactionsRoute() {
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
+        <LoadMoreButton list={transactions} />
+        </Stack>
       )}
       <ConfirmDialog
         open={pending !== null}

@@ -2,10 +2,12 @@
  * Spec §2.14: header (name, status and role badges, Back), tabs Overview / Wallet & Transactions /
  * Betting History / Bank Accounts. Overview: User Information (Change Status), Wallet Balance (Manage
  * Wallet, Quick Adjustment) and Contact User. A tab whose list failed to load says so ('Error loading …. Please
- * try again later.'); its empty text is only for a list that is really empty.
+ * try again later.'); its empty text is only for a list that is really empty. The tabs page through the
+ * server (Load More); the bet and transaction counts are the server's, sent with the first pages.
  */
 import { Badge, Box, Button, Card, DataList, Heading, HStack, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import type { BankAccount, Bet, User } from '../../../domain/entities.ts';
@@ -202,7 +204,7 @@ export function UserDetailRoute() {
           <Tabs.Trigger value="bank">Bank Accounts</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview">
-          <Overview user={user} betCount={bets.data?.length} transactionCount={transactions.data?.length} />
+          <Overview user={user} betCount={bets.total ?? undefined} transactionCount={transactions.total ?? undefined} />
         </Tabs.Content>
         <Tabs.Content value="wallet">
           <Card.Root>
@@ -223,7 +225,10 @@ export function UserDetailRoute() {
               ) : transactions.isError ? (
                 <LoadError what="transactions" />
               ) : (
-                <UserTransactionsTable transactions={transactions.data} emptyText="No transactions found for this user." />
+                <Stack gap="3">
+                  <UserTransactionsTable transactions={transactions.items ?? []} emptyText="No transactions found for this user." />
+                  <LoadMoreButton list={transactions} />
+                </Stack>
               )}
             </Card.Body>
           </Card.Root>
@@ -231,7 +236,16 @@ export function UserDetailRoute() {
         <Tabs.Content value="bets">
           <Card.Root>
             <Card.Body>
-              {bets.isPending ? <PageSpinner label="Loading bets" /> : bets.isError ? <LoadError what="bets" /> : <BetsTable bets={bets.data} />}
+              {bets.isPending ? (
+                <PageSpinner label="Loading bets" />
+              ) : bets.isError ? (
+                <LoadError what="bets" />
+              ) : (
+                <Stack gap="3">
+                  <BetsTable bets={bets.items ?? []} />
+                  <LoadMoreButton list={bets} />
+                </Stack>
+              )}
             </Card.Body>
           </Card.Root>
         </Tabs.Content>
@@ -241,7 +255,10 @@ export function UserDetailRoute() {
           ) : bankAccounts.isError ? (
             <LoadError what="bank accounts" />
           ) : (
-            <BankAccounts accounts={bankAccounts.data} />
+            <Stack gap="3">
+              <BankAccounts accounts={bankAccounts.items ?? []} />
+              <LoadMoreButton list={bankAccounts} />
+            </Stack>
           )}
         </Tabs.Content>
       </Tabs.Root>

@@ -1,18 +1,22 @@
 /**
- * Spec §2.13: search by id, username, name or email; All Users / Active / Suspended / Banned; the users
- * table with links to the detail and wallet pages; the empty states ('Try adjusting your search filters.'
- * whenever the search or a tab narrows the list) and an inline error when the list fails to load.
+ * Spec §2.13: search by id, username, name or email; All Users / Active / Suspended / Banned, each with its
+ * count; the users table with links to the detail and wallet pages; the empty states ('Try adjusting your
+ * search filters.' whenever the search or a tab narrows the list) and an inline error when the list fails to
+ * load. Search and tabs run on the server (the search once typing pauses); Load More fetches the next page.
  */
-import { Box, Button, HStack, Input, Table, Tabs, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { Box, Button, HStack, Input, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
-import type { User } from '../../../domain/entities.ts';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import type { UserCounts } from '../../../domain/entities.ts';
 import { formatRupees } from '../../../domain/money.ts';
-import { useAdminUsers } from '../api/get-admin-users.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useAdminUserCounts, useAdminUsers } from '../api/get-admin-users.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { TabCount } from '../components/tab-count.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { adminPaths } from '../lib/admin-paths.ts';
 
@@ -23,31 +27,28 @@ const TABS = [
   { value: 'banned', label: 'Banned' },
 ] as const;
 
-export function userMatchesSearch(user: User, search: string): boolean {
-  if (!search) return true;
-  const needle = search.toLowerCase();
-  return [String(user.id), user.username, user.name, user.email ?? ''].some((field) => field.toLowerCase().includes(needle));
-}
+type UserTab = (typeof TABS)[number]['value'];
 
 export function UsersRoute() {
-  const { data: users, isPending, error } = useAdminUsers();
-  useErrorToast(error, 'Error loading users');
   const [search, setSearch] = useState('');
-  const [tab, setTab] = useState<string>('all');
-  const shown = useMemo(
-    () => (users ?? []).filter((user) => (tab === 'all' || user.status === tab) && userMatchesSearch(user, search.trim())),
-    [users, tab, search],
-  );
+  const [tab, setTab] = useState<UserTab>('all');
+  const query = useDebouncedValue(search.trim());
+  const users = useAdminUsers({ search: query, status: tab === 'all' ? undefined : tab });
+  const counts = useAdminUserCounts();
+  const { isPending, error } = users;
+  useErrorToast(error, 'Error loading users');
+  const shown = users.items ?? [];
 
   return (
     <Box>
       <PageHeader title="Users" />
       <Input placeholder="Search users..." aria-label="Search users" value={search} onChange={(event) => setSearch(event.target.value)} maxW="sm" mb="4" bg="white" />
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} mb="4">
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as UserTab)} mb="4">
         <Tabs.List>
           {TABS.map((option) => (
             <Tabs.Trigger key={option.value} value={option.value}>
               {option.label}
+              <TabCount count={counts.data?.[option.value as keyof UserCounts]} />
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -59,9 +60,10 @@ export function UsersRoute() {
       ) : shown.length === 0 ? (
         <EmptyState
           title="No users found"
-          description={search.trim() || tab !== 'all' ? 'Try adjusting your search filters.' : 'No users are registered yet.'}
+          description={query || tab !== 'all' ? 'Try adjusting your search filters.' : 'No users are registered yet.'}
         />
       ) : (
+        <Stack gap="3">
         <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
           <Table.Root size="sm" aria-label="Users">
             <Table.Header>
@@ -109,6 +111,8 @@ export function UsersRoute() {
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
+        <LoadMoreButton list={users} />
+        </Stack>
       )}
     </Box>
   );

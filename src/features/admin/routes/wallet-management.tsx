@@ -3,8 +3,9 @@
  * Status coloured by status, User Role); the Adjust Balance form; the transaction history (or, when it failed
  * to load, 'Error loading transactions. Please try again later.'); 'User Not Found'.
  */
-import { Box, Button, Card, DataList, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, Card, DataList, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import { formatRupees } from '../../../domain/money.ts';
@@ -94,7 +95,10 @@ export function WalletManagementRoute() {
           ) : transactions.isError ? (
             <LoadError what="transactions" />
           ) : (
-            <UserTransactionsTable transactions={transactions.data} emptyText="No transactions found for this user" label="Transaction history" />
+            <Stack gap="3">
+              <UserTransactionsTable transactions={transactions.items ?? []} emptyText="No transactions found for this user" label="Transaction history" />
+              <LoadMoreButton list={transactions} />
+            </Stack>
           )}
         </Card.Body>
       </Card.Root>

@@ -1,18 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Bet } from '../../../domain/entities.ts';
-import { api } from '../../../lib/api-client.ts';
+import { pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 
 export const betsQueryKey = ['bets'] as const;
 
-/** GET /api/bets: the signed-in user's bets, each with its match and team. */
-export function getBets(): Promise<Bet[]> {
-  return api.get<Bet[]>('/api/bets');
+/** Home shows the 3 latest bets; My Bets pages through all of them. */
+export const RECENT_BETS = 3;
+export const BETS_PAGE_SIZE = 20;
+
+/** GET /api/bets: the signed-in user's bets, newest first, each with its match and team, paged by the server. */
+export function getBetsQueryOptions(pageSize = BETS_PAGE_SIZE) {
+  return pagedQueryOptions<Bet, readonly unknown[]>([...betsQueryKey, { pageSize }], '/api/bets', { limit: pageSize });
 }
 
-export function getBetsQueryOptions() {
-  return queryOptions({ queryKey: betsQueryKey, queryFn: getBets });
-}
-
-export function useBets(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getBetsQueryOptions(), ...options });
+export function useBets(pageSize = BETS_PAGE_SIZE) {
+  return usePagedList(getBetsQueryOptions(pageSize));
 }

@@ -1,8 +1,10 @@
 /**
- * /my-bets (spec §2.5): all the user's bets with their match and team. A failed load shows the inline
- * error and the destructive 'Error loading bets' toast (spec §8.1).
+ * /my-bets (spec §2.5): all the user's bets with their match and team, a page at a time from the server
+ * (Load More). A failed load shows the inline error and the destructive 'Error loading bets' toast
+ * (spec §8.1).
  */
-import { Container, Heading, Text } from '@chakra-ui/react';
+import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import { useBets } from '../api/get-bets.ts';
@@ -23,7 +25,10 @@ export function MyBetsRoute() {
           {BETS_ERROR}
         </Text>
       ) : (
-        <BetList bets={bets.data} />
+        <Stack gap="4">
+          <BetList bets={bets.items ?? []} />
+          <LoadMoreButton list={bets} />
+        </Stack>
       )}
     </Container>
   );

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api/get-user.ts';
-import { useBets } from '../../bets/api/get-bets.ts';
+import { RECENT_BETS, useBets } from '../../bets/api/get-bets.ts';
 import { BETS_ERROR, BetList } from '../../bets/components/bet-list.tsx';
 import { useMatches } from '../../matches/api/get-matches.ts';
 import { useMatchUpdates } from '../../../lib/use-match-updates.ts';
@@ -38,7 +38,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 }
 
 function PlayerColumn({ user }: { user: User }) {
-  const bets = useBets();
+  const bets = useBets(RECENT_BETS);
   useErrorToast(bets.error, 'Error loading bets');
   return (
     <>
@@ -58,7 +58,7 @@ function PlayerColumn({ user }: { user: User }) {
         ) : bets.isError ? (
           <Text color="red.700">{BETS_ERROR}</Text>
         ) : (
-          <BetList bets={bets.data.slice(0, 3)} />
+          <BetList bets={bets.items ?? []} />
         )}
       </Section>
     </>

@@ -1,21 +1,43 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Transaction } from '../../../domain/entities.ts';
 import { QUALIFYING_DEPOSIT } from '../../../domain/limits.ts';
-import { api } from '../../../lib/api-client.ts';
+import { MAX_PAGE_SIZE } from '../../../domain/paging.ts';
+import { listUrl, pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 
 export const transactionsQueryKey = ['transactions'] as const;
 
-/** GET /api/wallet/transactions: the signed-in user's ledger, newest first. */
-export function getTransactions(): Promise<Transaction[]> {
-  return api.get<Transaction[]>('/api/wallet/transactions');
+/** Spec §2.6: 3 rows in the overview, 10 in the detailed view, Load More adds 10. */
+export const OVERVIEW_SIZE = 3;
+export const DETAILED_SIZE = 10;
+export const LOAD_MORE_STEP = 10;
+
+export type TransactionFilter = 'all' | 'deposits' | 'withdrawals';
+const FILTER_TYPES = { all: undefined, deposits: 'deposit', withdrawals: 'withdrawal' } as const;
+
+/** GET /api/wallet/transactions: the signed-in user's ledger, newest first, one filter, paged by the server. */
+export function getTransactionsQueryOptions({ filter = 'all', detailed = false }: { filter?: TransactionFilter; detailed?: boolean } = {}) {
+  const first = detailed ? DETAILED_SIZE : OVERVIEW_SIZE;
+  return pagedQueryOptions<Transaction, readonly unknown[]>(
+    [...transactionsQueryKey, { filter, first }],
+    listUrl('/api/wallet/transactions', { type: FILTER_TYPES[filter] }),
+    { limit: first, nextLimit: LOAD_MORE_STEP },
+  );
 }
 
-export function getTransactionsQueryOptions() {
-  return queryOptions({ queryKey: transactionsQueryKey, queryFn: getTransactions });
+export function useTransactions(options: { filter?: TransactionFilter; detailed?: boolean } = {}) {
+  return usePagedList(getTransactionsQueryOptions(options));
 }
 
-export function useTransactions(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getTransactionsQueryOptions(), ...options });
+/**
+ * The player's newest completed deposits, for the withdraw form's check (spec §5: one of ₹1,000 or more).
+ * One page of the most the API gives: a qualifying deposit older than that many newer ones is left to the
+ * server's own check.
+ */
+export function useCompletedDeposits() {
+  return usePagedList(pagedQueryOptions<Transaction, readonly unknown[]>(
+    [...transactionsQueryKey, 'completed-deposits'],
+    '/api/wallet/transactions?type=deposit&status=completed',
+    { limit: MAX_PAGE_SIZE },
+  ));
 }
 
 /** Spec §5: a withdrawal needs at least one completed deposit of ₹1,000 or more. */

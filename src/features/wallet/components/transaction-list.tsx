@@ -1,20 +1,21 @@
 /**
  * The wallet's transaction list (spec §2.6): 3 items in the compact overview or 10 in the detailed view,
- * Load More adds 10, filters all / deposits / withdrawals, a scroll area of 350 px (600 px detailed). The
- * player's pending deposits offer 'Pay now' (resume the payment at the gateway).
+ * Load More fetches the next 10 from the server, filters all / deposits / withdrawals (on the server), a
+ * scroll area of 350 px (600 px detailed). The player's pending deposits offer 'Pay now' (resume the
+ * payment at the gateway).
  */
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import type { Transaction } from '../../../domain/entities.ts';
 import type { TransactionStatus, TransactionType } from '../../../domain/limits.ts';
 import { formatDate, formatSignedRupees, formatTime } from '../../../lib/format.ts';
+import { useTransactions, type TransactionFilter } from '../api/get-transactions.ts';
 import { PayNowButton } from './pay-now-button.tsx';
 
 export const NO_TRANSACTIONS = 'No transactions found.';
 export const TRANSACTIONS_ERROR = 'Error loading transactions. Please try again later.';
-export const LOAD_MORE_STEP = 10;
-
-export type TransactionFilter = 'all' | 'deposits' | 'withdrawals';
 
 const filters: { value: TransactionFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -40,26 +41,16 @@ function isUnpaidDeposit(transaction: Transaction): transaction is Transaction &
   return transaction.type === 'deposit' && transaction.status === 'pending' && transaction.reference_id !== null;
 }
 
-function matches(filter: TransactionFilter, transaction: Transaction): boolean {
-  if (filter === 'deposits') return transaction.type === 'deposit';
-  if (filter === 'withdrawals') return transaction.type === 'withdrawal';
-  return true;
-}
-
 export interface TransactionListProps {
-  transactions: Transaction[] | undefined;
-  isLoading?: boolean;
-  isError?: boolean;
-  /** detailed: 10 items and 600 px; otherwise 3 items and 350 px */
+  /** detailed: 10 items and 600 px (and a toast when the list fails to load); otherwise 3 items and 350 px */
   detailed?: boolean;
 }
 
-export function TransactionList({ transactions, isLoading, isError, detailed = false }: TransactionListProps) {
-  const pageSize = detailed ? 10 : 3;
+export function TransactionList({ detailed = false }: TransactionListProps) {
   const [filter, setFilter] = useState<TransactionFilter>('all');
-  const [visible, setVisible] = useState(pageSize);
-  const filtered = (transactions ?? []).filter((transaction) => matches(filter, transaction));
-  const shown = filtered.slice(0, visible);
+  const list = useTransactions({ filter, detailed });
+  useErrorToast(detailed ? list.error : null, 'Failed to fetch transactions');
+  const shown: Transaction[] = list.items ?? [];
 
   return (
     <Stack gap="3">
@@ -71,10 +62,7 @@ export function TransactionList({ transactions, isLoading, isError, detailed = f
             variant={filter === value ? 'solid' : 'outline'}
             colorPalette="blue"
             aria-pressed={filter === value}
-            onClick={() => {
-              setFilter(value);
-              setVisible(pageSize);
-            }}
+            onClick={() => setFilter(value)}
           >
             {label}
           </Button>
@@ -88,9 +76,9 @@ export function TransactionList({ transactions, isLoading, isError, detailed = f
         role="region"
         data-testid="transaction-scroll"
       >
-        {isLoading ? (
+        {list.isPending ? (
           <Text color="fg.muted">Loading transactions...</Text>
-        ) : isError ? (
+        ) : list.isError ? (
           <Text color="red.700" role="alert">
             {TRANSACTIONS_ERROR}
           </Text>
@@ -134,11 +122,7 @@ export function TransactionList({ transactions, isLoading, isError, detailed = f
           </Stack>
         )}
       </Box>
-      {filtered.length > visible && (
-        <Button variant="outline" size="sm" onClick={() => setVisible((count) => count + LOAD_MORE_STEP)}>
-          Load More
-        </Button>
-      )}
+      <LoadMoreButton list={list} />
     </Stack>
   );
 }

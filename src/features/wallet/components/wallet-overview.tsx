@@ -3,12 +3,10 @@ import { Button, Card, Heading, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { User } from '../../../domain/entities.ts';
 import { paths } from '../../../config/paths.ts';
-import { useTransactions } from '../api/get-transactions.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { TransactionList } from './transaction-list.tsx';
 
 export function WalletOverview({ user }: { user: User }) {
-  const transactions = useTransactions();
   return (
     <Stack gap="4">
       <BalanceCard
@@ -26,7 +24,7 @@ export function WalletOverview({ user }: { user: User }) {
           </Heading>
         </Card.Header>
         <Card.Body>
-          <TransactionList transactions={transactions.data} isLoading={transactions.isPending} isError={transactions.isError} />
+          <TransactionList />
         </Card.Body>
       </Card.Root>
     </Stack>

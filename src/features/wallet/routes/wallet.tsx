@@ -9,7 +9,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import { useUser } from '../../auth/api/get-user.ts';
 import { useBankAccounts } from '../../bank-accounts/api/get-bank-accounts.ts';
-import { useTransactions } from '../api/get-transactions.ts';
+import { useCompletedDeposits } from '../api/get-transactions.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { TRANSACTIONS_ERROR, TransactionList } from '../components/transaction-list.tsx';
 
@@ -22,7 +22,7 @@ const walletForms = deferredModule(() => import('../components/wallet-forms.ts')
 export function WalletRoute() {
   const [tab, setTab] = useState<WalletTab>('overview');
   const user = useUser();
-  const transactions = useTransactions();
+  const deposits = useCompletedDeposits();
   const bankAccounts = useBankAccounts();
   const forms = useDeferredModule(walletForms);
   const selectTab = (value: string) => {
@@ -30,12 +30,11 @@ export function WalletRoute() {
     walletForms.load(); // at once when a form's tab is chosen before the idle-time load
   };
   useErrorToast(user.error, 'Failed to fetch user');
-  useErrorToast(transactions.error, 'Failed to fetch transactions');
 
   if (user.isPending) return <PageSpinner label="Loading wallet" />;
   const current = user.data;
-  // The withdrawal checks need both lists: without them the form would answer wrongly, so it is blocked.
-  const withdrawLoadError = transactions.isError ? TRANSACTIONS_ERROR : bankAccounts.isError ? BANK_ACCOUNTS_ERROR : undefined;
+  // The withdrawal checks need the completed deposits and the bank accounts: without them the form would answer wrongly, so it is blocked.
+  const withdrawLoadError = deposits.isError ? TRANSACTIONS_ERROR : bankAccounts.isError ? BANK_ACCOUNTS_ERROR : undefined;
 
   return (
     <Container maxW="4xl" py="6">
@@ -57,12 +56,7 @@ export function WalletRoute() {
                 <Heading as="h2" size="md" mb="3">
                   Transaction History
                 </Heading>
-                <TransactionList
-                  detailed
-                  transactions={transactions.data}
-                  isLoading={transactions.isPending}
-                  isError={transactions.isError}
-                />
+                <TransactionList detailed />
               </Tabs.Content>
               <Tabs.Content value="deposit" p="0">
                 <Heading as="h2" size="md" mb="3">
@@ -74,13 +68,13 @@ export function WalletRoute() {
                 <Heading as="h2" size="md" mb="3">
                   Withdraw Funds
                 </Heading>
-                {!forms || bankAccounts.isPending || transactions.isPending ? (
+                {!forms || bankAccounts.isPending || deposits.isPending ? (
                   <PageSpinner />
                 ) : (
                   <forms.WithdrawForm
                     user={current}
                     bankAccounts={bankAccounts.data ?? []}
-                    transactions={transactions.data ?? []}
+                    transactions={deposits.items ?? []}
                     onAddBankAccount={() => setTab('bank-accounts')}
                     loadError={withdrawLoadError}
                   />

@@ -1,0 +1,85 @@
+/**
+ * Keyset pages (src/domain/paging.ts has the contract): one statement fetches `limit + 1` rows from the
+ * cursor on, answers the first `limit` as the JSON body and, when the extra row exists, the id to continue
+ * from — so knowing whether there is a next page costs no second query. Never `offset`: a page costs one
+ * index range however deep into the list it is.
+ */
+import { decodeCursor, encodeCursor, type pageQuery } from '../../src/domain/paging.ts';
+import type { Rows, Sql, Statement } from '../_shared/db.ts';
+import { sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
+import type { z } from 'zod';
+
+export interface Page {
+  limit: number;
+  /** The id the previous page ended at (rows beyond it follow), or null for the first page. */
+  after: number | null;
+}
+
+/** The page a validated `?limit=&cursor=` asks for. */
+export function pageOf(input: z.infer<typeof pageQuery>): Page {
+  return { limit: input.limit, after: input.cursor === undefined ? null : decodeCursor(input.cursor) };
+}
+
+/** A piece of SQL (a postgres.js tagged template used inside another). */
+export type Fragment = Statement;
+
+export interface PageSource {
+  /**
+   * The rows' table (or set-returning function) with its alias, e.g. q`public.bets b`; or a function of the
+   * page's keyset condition (e.g. `and t.id < 42`) for a from-item that must apply it inside (a union).
+   */
+  from: Fragment | ((beyond: Fragment) => Fragment);
+  /** The alias used in `from`. */
+  alias: string;
+  /** The list's filter, e.g. q`b.user_id = ${id}`; every row when omitted. */
+  where?: Fragment;
+  /** The JSON of one row, given the row as `r`: e.g. (r) => q`app.bet_json(${r})`. */
+  json: (row: Fragment) => Fragment;
+  /** 'desc' (newest first, the default) or 'asc' (in the order added). */
+  order?: 'asc' | 'desc';
+  /** A count of all rows of the list, answered with the first page only (X-Total-Count). */
+  total?: Fragment;
+  /** The rupees at stake in the list (a match's open bets: what abandoning refunds), with the first page (X-Total-Stake). */
+  stake?: Fragment;
+}
+
+/** The statement of one page: columns `body` (JSON array), `next` (id or null), `total` (first page, or null). */
+export function pageStatement(q: Sql, page: Page, source: PageSource) {
+  const alias = q(source.alias);
+  const ascending = source.order === 'asc';
+  const direction = ascending ? q`asc` : q`desc`;
+  const beyond = page.after === null ? q`` : ascending ? q`and ${alias}.id > ${page.after}` : q`and ${alias}.id < ${page.after}`;
+  const last = ascending ? q`max(p.id)` : q`min(p.id)`;
+  return q`
+    select coalesce(json_agg(${source.json(q`p.r`)} order by p.n) filter (where p.n <= ${page.limit}), '[]')::text as body,
+           case when count(*) > ${page.limit} then ${last} filter (where p.n <= ${page.limit}) end as next,
+           ${page.after === null && source.total ? q`(${source.total})` : q`null::bigint`} as total,
+           ${page.after === null && source.stake ? q`(${source.stake})` : q`null::bigint`} as stake
+    from (
+      select row_number() over (order by s.id ${direction}) as n, s.r, s.id
+      from (
+        select ${alias} as r, ${alias}.id
+        from ${typeof source.from === 'function' ? source.from(beyond) : source.from}
+        where ${source.where ?? q`true`} ${beyond}
+        order by ${alias}.id ${direction}
+        limit ${page.limit + 1}
+      ) s
+    ) p`;
+}
+
+/**
+ * Answers a page statement's row: the body as the database wrote it, `Link: <…>; rel="next"` (this
+ * request's path and query with the next cursor) when more rows follow, `X-Total-Count` / `X-Total-Stake`
+ * when counted.
+ */
+export function sendPage(c: Ctx, rows: Rows): DatabaseAnswer {
+  const { body, next, total, stake } = rows[0] as { body: string; next: number | null; total: number | null; stake: number | null };
+  if (next !== null) {
+    const url = new URL(c.req.url);
+    url.searchParams.set('cursor', encodeCursor(next));
+    c.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
+  if (total !== null) c.header('X-Total-Count', String(total));
+  if (stake !== null) c.header('X-Total-Stake', String(stake));
+  return sendJson(c, body);
+}
