@@ -16,8 +16,8 @@
 --   win (by potential win − stake, its increase) and lowers the loss should B win, so only A's loss needs
 --   checking; B's stakes can only be larger than seen (books grow until settlement, which holds the match row exclusively). One row
 --   per side would make every bet on a side wait for the one before it to commit (on our loaded machines
---   that cost about a third of the bets per second), so a bet adds itself to ONE stripe of its side, locked
---   until it commits, and reads the whole book after that:
+--   that cost about a third of the bets per second), so a bet adds itself to ONE stripe of its side (one that no other
+--   bet holds, if there is one), locked until it commits, and reads the whole book after that:
 --     fast path (an increase of at most c_fast_increase, ₹20,000: a stake of ₹10,000 at 3.0x): passes when
 --       the loss it sees, plus the most that bets in flight on the other 7 stripes could add (one each, at
 --       most c_fast_increase each: ₹140,000), stays within the limit. Else its step is undone (a
@@ -272,17 +272,29 @@ group by m.id, side.team_id, stripe;
 
 -- Internal (app.book_bet): adds a bet to one stripe of its side of the book (locking that row until the bet
 -- commits) and answers the house's loss should that side win, as this transaction now sees the book.
+-- p_stripe null: a stripe no other bet holds (so the bet does not wait), else any.
 create function app.add_to_book(p_bet public.bets, p_stripe int)
 returns bigint
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_stripe int := p_stripe;
 begin
+  if v_stripe is null then
+    select k.stripe into v_stripe
+      from app.match_book k
+      where k.match_id = p_bet.match_id and k.team_id = p_bet.team_id
+      order by random()
+      limit 1
+      for update skip locked;
+    v_stripe := coalesce(v_stripe, floor(random() * app.book_stripes())::int);
+  end if;
   update app.match_book k
     set bets = k.bets + 1, staked = k.staked + p_bet.amount, payout = k.payout + p_bet.potential_win
-    where k.match_id = p_bet.match_id and k.team_id = p_bet.team_id and k.stripe = p_stripe;
+    where k.match_id = p_bet.match_id and k.team_id = p_bet.team_id and k.stripe = v_stripe;
   if not found then
-    raise exception 'match % has no book stripe % for team %', p_bet.match_id, p_stripe, p_bet.team_id;
+    raise exception 'match % has no book stripe % for team %', p_bet.match_id, v_stripe, p_bet.team_id;
   end if;
   return (select (sum(k.payout) filter (where k.team_id = p_bet.team_id) - sum(k.staked))::bigint
           from app.match_book k
@@ -335,7 +347,7 @@ begin
 
   if v_increase <= c_fast_increase then
     begin
-      if app.add_to_book(p_bet, floor(random() * c_stripes)::int) + (c_stripes - 1) * c_fast_increase
+      if app.add_to_book(p_bet, null) + (c_stripes - 1) * c_fast_increase
            <= v_limits.max_liability_per_match then
         return;
       end if;

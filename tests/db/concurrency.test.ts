@@ -249,6 +249,64 @@ describe('house risk under concurrency', () => {
       expect(await reconcile()).toEqual([]);
     }));
 
+  it('small bets (fast) racing large ones (exact) on one side never take the loss past the limit', () =>
+    withLiabilityLimit(200_000, async () => {
+      const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(80000)));
+      for (let round = 0; round < 3; round++) {
+        const match = await createLiveMatch(admin);
+        // unchecked, 60 × ₹1,000 and 10 × ₹20,000 on MI would put the loss should MI win at 520,000
+        const { ok, errors } = await settle(
+          Array.from({ length: 70 }, (_, n) => {
+            const stake = n % 7 === 3 ? 20000 : 1000;
+            return request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, 1, ${stake})`);
+          }),
+        );
+        expect(errors.length).toBeGreaterThan(0);
+        expect(ok + errors.length).toBe(70);
+        for (const error of errors) expect(error).toMatch(/^BT409: (No more bets on Mumbai Indians|Stake too high)/);
+        expect(await liability(match)).toBeLessThanOrEqual(200_000);
+      }
+      expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+      expect(await sql`select * from app.reconcile_player_stakes()`).toEqual([]);
+      expect(await reconcile()).toEqual([]);
+    }));
+
+  it('a bet decided exactly waits for a fast bet still in flight, and counts it', () =>
+    withLiabilityLimit(200_000, async () => {
+      const [early, fast, large] = await Promise.all([createPlayer(30000), createPlayer(1000), createPlayer(80000)]);
+      const match = await createLiveMatch(admin);
+      await request(early, (tx) => tx`select app.place_bet(${match}, 1, 20000)`);
+      await request(early, (tx) => tx`select app.place_bet(${match}, 1, 9000)`); // a loss of 58,000 should MI win
+
+      // ₹1,000 on the fast path (60,000 + the reserve of 140,000 is the limit), its transaction kept open
+      let commit!: () => void;
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      let placed!: () => void;
+      const fastPlaced = new Promise<void>((resolve) => (placed = resolve));
+      const fastBet = request(fast, async (tx) => {
+        await tx`select app.place_bet(${match}, 1, 1000)`;
+        placed();
+        await held;
+      });
+      await fastPlaced;
+      // ₹71,000 (an increase of 142,000) must count the ₹1,000 in flight: 60,000 + 142,000 passes the limit
+      const largeBet = settle([request(large, (tx) => tx`select id from app.place_bet(${match}, 1, 71000)`)]);
+      // the fast bet commits once the large one waits for a lock (or, were it not to wait, has finished)
+      let largeDone = false;
+      void largeBet.then(() => (largeDone = true));
+      while (!largeDone && (await sql`select 1 from pg_locks where not granted`).length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      commit();
+      await fastBet;
+
+      expect(await largeBet).toEqual({
+        ok: 0, errors: ['BT409: Stake too high for this match: at most ₹70,000 more can be staked on Mumbai Indians'],
+      });
+      expect(await liability(match)).toBe(60_000);
+      expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+    }));
+
   it('90 simultaneous bets on both sides never take the loss past the limit', () =>
     withLiabilityLimit(LIMIT, async () => {
       const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(9000)));
