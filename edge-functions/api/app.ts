@@ -15,6 +15,7 @@ import type { AppEnv } from './context.ts';
 import { handleError, limitBody, requestLog, sameOriginWrites, securityHeaders } from './middleware.ts';
 import { restrictTo, router } from './openapi.ts';
 import { adminMatchRoutes } from './routes/admin/matches.ts';
+import { adminRiskRoutes } from './routes/admin/risk.ts';
 import { adminTransactionRoutes } from './routes/admin/transactions.ts';
 import { adminUserRoutes } from './routes/admin/users.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -58,6 +59,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   admin.route('/', adminMatchRoutes());
   admin.route('/', adminUserRoutes());
   admin.route('/', adminTransactionRoutes());
+  admin.route('/', adminRiskRoutes());
   app.route('/admin', admin);
 
   app.doc('/openapi.json', {

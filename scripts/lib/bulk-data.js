@@ -1,7 +1,8 @@
 // Match-day volumes written straight into the database, for `npm run bench` (and big seeds): players with
 // completed deposits and bets on one match, each bet with its bet_placed ledger row and its stake debited,
-// so the ledger invariant holds (app.reconcile() stays empty) exactly as if every bet had been placed through
-// app.place_bet. Set-based SQL: 100,000 bets take seconds, not the minutes the API would need.
+// so the ledger invariant holds (app.reconcile() stays empty), and the match's book and the players' stake
+// totals set from the bets (bookFromBets), exactly as if every bet had been placed through app.place_bet.
+// Set-based SQL: 100,000 bets take seconds, not the minutes the API would need.
 //
 // Runs as the connection's own role (a superuser or the owner of the tables): it writes what only the app.*
 // functions may write in production. Never point it at a database with real players.
@@ -44,8 +45,26 @@ export async function addPlayersWithBets(sql, { matchId, players, betsPerPlayer 
         where u.id = s.user_id
       )
       select count(*)::int as count from placed`;
+    await bookFromBets(tx, matchId);
     return count;
   });
+}
+
+/**
+ * Sets match `matchId`'s book (app.match_book: the bets not cancelled, per side, in stripe 0) and its players'
+ * stake totals (app.player_match_stakes) from its bets, as app.place_bet keeps them bet by bet.
+ */
+async function bookFromBets(tx, matchId) {
+  await tx`update app.match_book set bets = 0, staked = 0, payout = 0 where match_id = ${matchId}`;
+  await tx`
+    update app.match_book k set bets = b.bets, staked = b.staked, payout = b.payout
+    from (select team_id, count(*) as bets, sum(amount) as staked, sum(potential_win) as payout
+          from public.bets where match_id = ${matchId} and status <> 'cancelled' group by team_id) b
+    where k.match_id = ${matchId} and k.team_id = b.team_id and k.stripe = 0`;
+  await tx`
+    insert into app.player_match_stakes (user_id, match_id, staked)
+    select user_id, ${matchId}, sum(amount) from public.bets where match_id = ${matchId} group by user_id
+    on conflict (user_id, match_id) do update set staked = excluded.staked`;
 }
 
 /**
@@ -114,6 +133,7 @@ export async function addBigBook(sql, { users, ledgerRows, bets, heavyRows, days
       )
       insert into public.transactions (user_id, amount, type, status, reference_id)
       select user_id, -amount, 'bet_placed', 'completed', 'BET-' || id from placed order by id`;
+    await bookFromBets(tx, match.id);
     await tx`
       update public.users u set wallet_balance = s.total
       from (select user_id, sum(amount) as total from public.transactions

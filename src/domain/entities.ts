@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   BET_STATUSES, MATCH_STATUSES, MATCH_TYPES, TRANSACTION_STATUSES, TRANSACTION_TYPES, USER_ROLES, USER_STATUSES,
 } from './limits.ts';
+import { BETTING_STATES } from './risk.ts';
 
 const timestamp = z.string().describe('ISO 8601 timestamp');
 
@@ -67,6 +68,8 @@ export const matchEntity = z.object({
   team2: teamEntity,
   /** `status` is the match_result once completed, else null (spec §3.5 "additionalDetails.status"). */
   additionalDetails: z.object({ status: z.string().nullable() }),
+  /** beyond the spec (house risk): 'suspended' by an admin, or 'closed' (completed, or closed in play) */
+  betting: z.enum(BETTING_STATES),
 });
 
 /** Spec §3.6 with the embedded match (and its teams) and team. GET /api/bets, admin bet lists, POST /api/bets. */

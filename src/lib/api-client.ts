@@ -76,6 +76,7 @@ export const api = {
   },
   post: <T>(url: string, body?: unknown) => request<T>('POST', url, body),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body),
+  put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body),
 };
 
 /** The text a destructive toast shows for a failed call. */

@@ -43,6 +43,7 @@ export function aMatch(overrides: Partial<Match> = {}): Match {
     team1: { id: 1, name: 'Mumbai Indians', short_name: 'MI', logo_url: null },
     team2: { id: 2, name: 'Chennai Super Kings', short_name: 'CSK', logo_url: null },
     additionalDetails: { status: null },
+    betting: 'open',
     ...overrides,
   };
 }

@@ -8,7 +8,8 @@ select plan(18);
 
 select tables_are('public', array['users', 'bank_accounts', 'transactions', 'teams', 'matches', 'bets', 'audit_log'],
   'public holds exactly the product tables');
-select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity'],
+select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
+                              'match_book', 'player_match_stakes'],
   'app holds the private tables');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -73,6 +74,7 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'begin_attempt', 'finish_attempt', 'idempotency_begin', 'idempotency_save',
           'request_deposit', 'complete_deposit', 'add_bank_account', 'request_withdrawal', 'reconcile',
           'place_bet', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
+          'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',
           'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
           'admin_users', 'admin_user_counts',
           'fail_stale_deposits'],  -- the scheduled job (15-stale-deposits.test.sql)

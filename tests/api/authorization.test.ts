@@ -14,7 +14,7 @@ const ACTORS: Actor[] = ['anonymous', 'player', 'other', 'suspended', 'banned', 
 
 interface Fixtures { player: Player; matchId: number; accountId: number }
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   /** the OpenAPI path template */
   route: string;
   path: (f: Fixtures) => string;
@@ -65,6 +65,12 @@ const TABLE: Row[] = [
   { method: 'PATCH', route: '/api/admin/matches/{id}/update-live', path: () => `/api/admin/matches/${NONE}/update-live`, body: () => ({ current_innings: 1 }), expect: ADMIN(404) },
   { method: 'PATCH', route: '/api/admin/matches/{id}/declare-winner', path: () => `/api/admin/matches/${NONE}/declare-winner`, body: () => ({ winning_team_id: 1 }), expect: ADMIN(404) },
   { method: 'PATCH', route: '/api/admin/matches/{id}/abandon', path: () => `/api/admin/matches/${NONE}/abandon`, expect: ADMIN(404) },
+  { method: 'PATCH', route: '/api/admin/matches/{id}/suspend', path: () => `/api/admin/matches/${NONE}/suspend`, expect: ADMIN(404) },
+  { method: 'PATCH', route: '/api/admin/matches/{id}/resume', path: () => `/api/admin/matches/${NONE}/resume`, expect: ADMIN(404) },
+  { method: 'GET', route: '/api/admin/matches/{id}/risk', path: (f) => `/api/admin/matches/${f.matchId}/risk`, expect: ADMIN(200) },
+  { method: 'GET', route: '/api/admin/settings', path: () => '/api/admin/settings', expect: ADMIN(200) },
+  // an empty change: authorized, and nothing changes
+  { method: 'PUT', route: '/api/admin/settings', path: () => '/api/admin/settings', body: () => ({}), expect: ADMIN(200) },
   { method: 'GET', route: '/api/admin/users', path: () => '/api/admin/users', expect: ADMIN(200) },
   { method: 'GET', route: '/api/admin/users/counts', path: () => '/api/admin/users/counts', expect: ADMIN(200) },
   { method: 'GET', route: '/api/admin/users/{id}', path: (f) => `/api/admin/users/${f.player.id}`, expect: ADMIN(200) },

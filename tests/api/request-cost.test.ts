@@ -123,6 +123,16 @@ describe('database cost per request', () => {
     expect(spent).toEqual({ status: 200, roundTrips: 1, statements: 4 });
   });
 
+  it('house risk: suspend, resume, the risk view and the settings, one round trip each', async () => {
+    const match = await createMatch(admin, { live: true });
+    const oneTrip = { status: 200, roundTrips: 1, statements: 4 };
+    expect(await cost(() => admin.client.patch(`/api/admin/matches/${match.id}/suspend`))).toEqual(oneTrip);
+    expect(await cost(() => admin.client.patch(`/api/admin/matches/${match.id}/resume`))).toEqual(oneTrip);
+    expect(await cost(() => admin.client.get(`/api/admin/matches/${match.id}/risk`))).toEqual(oneTrip);
+    expect(await cost(() => admin.client.get('/api/admin/settings'))).toEqual(oneTrip);
+    expect(await cost(() => admin.client.call('PUT', '/api/admin/settings', {}))).toEqual(oneTrip);
+  });
+
   it('a login: two round trips, the password checked between them', async () => {
     const client = new Client(server.url);
     const spent = await cost(() => client.post('/api/login', { username: player.username, password: player.password }));

@@ -186,3 +186,146 @@ describe('money paths under concurrency', () => {
     }
   });
 });
+
+describe('house risk under concurrency', () => {
+  const LIMIT = 50_000;
+
+  /** The house's worst case on a match from its bets: the larger of (payouts on a side − all stakes). */
+  async function liability(match: number) {
+    const [row] = await sql`
+      select greatest(sum(potential_win) filter (where team_id = 1), sum(potential_win) filter (where team_id = 2), 0)
+             - sum(amount) as loss
+      from public.bets where match_id = ${match} and status = 'placed'`;
+    return Number(row.loss);
+  }
+
+  /** Runs `race` with the liability limit at `limit`, then puts the setting back. */
+  async function withLiabilityLimit(limit: number, race: () => Promise<void>) {
+    const [{ value }] = await sql`select value from app.settings where key = 'max_liability_per_match'`;
+    const setLimit = (limit: number) =>
+      request(admin, (tx) => tx`select app.update_risk_settings(${tx.json({ max_liability_per_match: limit })})`);
+    await setLimit(limit);
+    try {
+      await race();
+    } finally {
+      await setLimit(Number(value));
+    }
+  }
+
+  it('60 simultaneous bets of 1000 on one side, limit 50,000: exactly 25 pass (each adds 2,000 to the loss)', () =>
+    withLiabilityLimit(LIMIT, async () => {
+      const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(6000)));
+      const match = await createLiveMatch(admin);
+
+      const { ok, errors } = await settle(
+        Array.from({ length: 60 }, (_, n) => request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, 1, 1000)`)),
+      );
+
+      expect(ok).toBe(25);
+      expect(new Set(errors)).toEqual(new Set(['BT409: No more bets on Mumbai Indians are accepted for this match']));
+      expect(await liability(match)).toBe(LIMIT);
+      expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+      expect(await sql`select * from app.reconcile_player_stakes()`).toEqual([]);
+      expect(await reconcile()).toEqual([]);
+    }));
+
+  it('150 simultaneous bets of 1000 on one side, limit 200,000: exactly 100 pass, fast far from the limit, exact near it', () =>
+    withLiabilityLimit(200_000, async () => {
+      const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(15000)));
+      const match = await createLiveMatch(admin);
+
+      const { ok, errors } = await settle(
+        Array.from({ length: 150 }, (_, n) => request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, 1, 1000)`)),
+      );
+
+      expect(ok).toBe(100);
+      expect(new Set(errors)).toEqual(new Set(['BT409: No more bets on Mumbai Indians are accepted for this match']));
+      expect(await liability(match)).toBe(200_000);
+      const [{ stripes }] = await sql`
+        select count(*)::int as stripes from app.match_book where match_id = ${match} and team_id = 1 and bets > 0`;
+      expect(stripes).toBeGreaterThan(1);
+      expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+      expect(await sql`select * from app.reconcile_player_stakes()`).toEqual([]);
+      expect(await reconcile()).toEqual([]);
+    }));
+
+  it('small bets (fast) racing large ones (exact) on one side never take the loss past the limit', () =>
+    withLiabilityLimit(200_000, async () => {
+      const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(80000)));
+      for (let round = 0; round < 3; round++) {
+        const match = await createLiveMatch(admin);
+        // unchecked, 60 × ₹1,000 and 10 × ₹20,000 on MI would put the loss should MI win at 520,000
+        const { ok, errors } = await settle(
+          Array.from({ length: 70 }, (_, n) => {
+            const stake = n % 7 === 3 ? 20000 : 1000;
+            return request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, 1, ${stake})`);
+          }),
+        );
+        expect(errors.length).toBeGreaterThan(0);
+        expect(ok + errors.length).toBe(70);
+        for (const error of errors) expect(error).toMatch(/^BT409: (No more bets on Mumbai Indians|Stake too high)/);
+        expect(await liability(match)).toBeLessThanOrEqual(200_000);
+      }
+      expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+      expect(await sql`select * from app.reconcile_player_stakes()`).toEqual([]);
+      expect(await reconcile()).toEqual([]);
+    }));
+
+  it('a bet decided exactly waits for a fast bet still in flight, and counts it', () =>
+    withLiabilityLimit(200_000, async () => {
+      const [early, fast, large] = await Promise.all([createPlayer(30000), createPlayer(1000), createPlayer(80000)]);
+      const match = await createLiveMatch(admin);
+      await request(early, (tx) => tx`select app.place_bet(${match}, 1, 20000)`);
+      await request(early, (tx) => tx`select app.place_bet(${match}, 1, 9000)`); // a loss of 58,000 should MI win
+
+      // ₹1,000 on the fast path (60,000 + the reserve of 140,000 is the limit), its transaction kept open
+      let commit!: () => void;
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      let placed!: () => void;
+      const fastPlaced = new Promise<void>((resolve) => (placed = resolve));
+      const fastBet = request(fast, async (tx) => {
+        await tx`select app.place_bet(${match}, 1, 1000)`;
+        placed();
+        await held;
+      });
+      await fastPlaced;
+      // ₹71,000 (an increase of 142,000) must count the ₹1,000 in flight: 60,000 + 142,000 passes the limit
+      const largeBet = settle([request(large, (tx) => tx`select id from app.place_bet(${match}, 1, 71000)`)]);
+      // the fast bet commits once the large one waits for a lock (or, were it not to wait, has finished)
+      let largeDone = false;
+      void largeBet.then(() => (largeDone = true));
+      while (!largeDone && (await sql`select 1 from pg_locks where not granted`).length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      commit();
+      await fastBet;
+
+      expect(await largeBet).toEqual({
+        ok: 0, errors: ['BT409: Stake too high for this match: at most ₹70,000 more can be staked on Mumbai Indians'],
+      });
+      expect(await liability(match)).toBe(60_000);
+      expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+    }));
+
+  it('90 simultaneous bets on both sides never take the loss past the limit', () =>
+    withLiabilityLimit(LIMIT, async () => {
+      const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(9000)));
+      const match = await createLiveMatch(admin);
+
+      // two bets on MI for each on CSK: unchecked, the loss should MI win would reach 90,000
+      const { ok, errors } = await settle(
+        Array.from({ length: 90 }, (_, n) =>
+          request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, ${n % 3 === 0 ? 2 : 1}, 1000)`)),
+      );
+
+      expect(errors.length).toBeGreaterThan(0);
+      expect(ok + errors.length).toBe(90);
+      for (const error of errors) expect(error).toMatch(/^BT409: (No more bets on Mumbai Indians|Stake too high)/);
+      expect(await liability(match)).toBeLessThanOrEqual(LIMIT);
+      const [csk] = await sql`select count(*)::int as n from public.bets where match_id = ${match} and team_id = 2`;
+      expect(csk.n).toBe(30);
+      expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+      expect(await sql`select * from app.reconcile_player_stakes()`).toEqual([]);
+      expect(await reconcile()).toEqual([]);
+    }));
+});

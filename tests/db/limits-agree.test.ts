@@ -4,9 +4,10 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  MAX_ADJUSTMENT, MAX_DEPOSIT, MAX_NOTES, MAX_WITHDRAWAL, MIN_BET, MIN_DEPOSIT, MIN_WITHDRAWAL,
+  MATCH_OVERS, MAX_ADJUSTMENT, MAX_DEPOSIT, MAX_NOTES, MAX_WITHDRAWAL, MIN_BET, MIN_DEPOSIT, MIN_WITHDRAWAL,
 } from '../../src/domain/limits.ts';
 import { messages } from '../../src/domain/messages.ts';
+import { MAX_RISK_AMOUNT, riskMessages, riskSettingsUpdateSchema } from '../../src/domain/risk.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required (a migrated database)');
@@ -110,5 +111,34 @@ describe('database limits agree with src/domain', () => {
       expect(await failure(tx, adjust(0, 'ok'))).toEqual({ code: 'BT400', message: messages.adjustmentMin });
       expect(await failure(tx, adjust(1, 'x'.repeat(MAX_NOTES + 1)))).toEqual({ code: 'BT400', message: messages.notesMax });
       expect(await failure(tx, adjust(1, ''))).toEqual({ code: 'BT400', message: messages.notesRequired });
+    }));
+
+  it('house-risk settings: the domain bounds pass, one past each fails with the domain message, in both places', () =>
+    inRolledBackTransaction(async (tx) => {
+      await as(tx, null);
+      const [{ id: adminId }] = await tx`select id from app.create_admin(${'limits_admin3' + tag}, 'hash', 'Admin', null)`;
+      await as(tx, { id: Number(adminId), role: 'admin' });
+      const update = (changes: Record<string, unknown>) => (sp: Tx) =>
+        sp`select app.update_risk_settings(${sp.json(changes as postgres.JSONValue)})`;
+      const bounds = {
+        max_stake_per_bet: MIN_BET, max_stake_per_player_match: MAX_RISK_AMOUNT, max_liability_per_match: 0,
+        betting_close_over: MATCH_OVERS, betting_pre_match_only: false,
+      };
+      expect(riskSettingsUpdateSchema.safeParse(bounds).success).toBe(true);
+      expect(await failure(tx, update(bounds))).toBeNull();
+      const refused: [Record<string, unknown>, string][] = [
+        [{ max_stake_per_bet: MIN_BET - 1 }, riskMessages.maxStakePerBet],
+        [{ max_stake_per_bet: MAX_RISK_AMOUNT + 1 }, riskMessages.maxStakePerBet],
+        [{ max_stake_per_player_match: MIN_BET - 1 }, riskMessages.maxStakePerPlayerMatch],
+        [{ max_liability_per_match: -1 }, riskMessages.maxLiabilityPerMatch],
+        [{ max_liability_per_match: MAX_RISK_AMOUNT + 1 }, riskMessages.maxLiabilityPerMatch],
+        [{ betting_close_over: MATCH_OVERS + 0.1 }, riskMessages.bettingCloseOver],
+        [{ betting_close_over: 10.6 }, riskMessages.bettingCloseOver],
+        [{ betting_pre_match_only: 'no' }, riskMessages.bettingPreMatchOnly],
+      ];
+      for (const [changes, message] of refused) {
+        expect(riskSettingsUpdateSchema.safeParse(changes).error?.issues[0].message).toBe(message);
+        expect(await failure(tx, update(changes))).toEqual({ code: 'BT400', message });
+      }
     }));
 });

@@ -66,7 +66,7 @@ const abandonRoute = createRoute({
 });
 
 /** Runs a match-changing app.* function (`change` returns the match row) and answers the match with its teams. */
-function changeMatch(c: Ctx, change: (q: Sql) => Statement, status: 200 | 201 = 200): Promise<DatabaseAnswer> {
+export function changeMatch(c: Ctx, change: (q: Sql) => Statement, status: 200 | 201 = 200): Promise<DatabaseAnswer> {
   return answer(c, 'admin', 'service', (q) => q`select app.match_json(m)::text as body from ${change(q)} m`, { status });
 }
 

@@ -11,6 +11,7 @@ export const adminKeys = {
   matchList: ['admin', 'matches', 'list'] as const,
   match: (id: number) => ['admin', 'matches', 'detail', id] as const,
   matchBets: (id: number) => ['admin', 'matches', 'detail', id, 'bets'] as const,
+  matchRisk: (id: number) => ['admin', 'matches', 'detail', id, 'risk'] as const,
   users: ['admin', 'users'] as const,
   userList: ['admin', 'users', 'list'] as const,
   userCounts: ['admin', 'users', 'counts'] as const,
@@ -20,6 +21,7 @@ export const adminKeys = {
   userBankAccounts: (id: number) => ['admin', 'users', 'detail', id, 'bank-accounts'] as const,
   transactions: ['admin', 'transactions'] as const,
   transactionCounts: ['admin', 'transactions', 'counts'] as const,
+  settings: ['admin', 'settings'] as const,
 };
 
 /** GET /api/wallet/transactions?userId= sits under the player's 'transactions' key. */

@@ -1,5 +1,6 @@
 /**
- * Spec §2.8: the back office's sidebar — Dashboard, Matches, Users, Transactions, a divider, the player
+ * Spec §2.8: the back office's sidebar — Dashboard, Matches, Users, Transactions (and Settings, beyond the
+ * spec: the house-risk limits), a divider, the player
  * links (Live Matches at /, My Bets, Wallet) and log out — with the role as Administrator or Staff.
  * Below 768 px the sidebar sits above the page as a wrapping bar.
  */
@@ -19,6 +20,7 @@ const adminLinks = [
   { label: 'Matches', to: adminPaths.matches },
   { label: 'Users', to: adminPaths.users },
   { label: 'Transactions', to: adminPaths.transactions },
+  { label: 'Settings', to: adminPaths.settings },
 ];
 const playerLinks = [
   { label: 'Live Matches', to: paths.home, end: true },

@@ -8,6 +8,7 @@ export const adminPaths = {
   user: (id: number | string) => `/admin/users/${id}`,
   userWallet: (id: number | string) => `/admin/users/${id}/wallet`,
   transactions: '/admin/transactions',
+  settings: '/admin/settings',
   /** e.g. transactionsFiltered('withdrawal', 'pending') → '/admin/transactions?type=withdrawal&status=pending' */
   transactionsFiltered: (type?: string, status?: string) => {
     const query = new URLSearchParams();

@@ -9,7 +9,8 @@ import {
   animationStyles, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe, containerRecipe, dataListSlotRecipe,
   datePickerSlotRecipe, dialogSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, iconRecipe,
   inputRecipe, keyframes, layerStyles, linkRecipe, listSlotRecipe, nativeSelectSlotRecipe, radioGroupSlotRecipe,
-  radiomarkRecipe, semanticTokens, separatorRecipe, spinnerRecipe, statSlotRecipe, tableSlotRecipe, tabsSlotRecipe,
+  radiomarkRecipe, semanticTokens, separatorRecipe, spinnerRecipe, statSlotRecipe, switchSlotRecipe, tableSlotRecipe,
+  tabsSlotRecipe,
   textareaRecipe, textStyles, toastSlotRecipe, tokens,
 } from '@chakra-ui/react/theme';
 
@@ -50,6 +51,7 @@ const config = defineConfig({
       nativeSelect: nativeSelectSlotRecipe,
       radioGroup: radioGroupSlotRecipe,
       stat: statSlotRecipe,
+      switch: switchSlotRecipe,
       table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,

@@ -42,6 +42,7 @@ export const MATCH_STATUS_PALETTE: Record<string, string> = { upcoming: 'blue', 
 export const USER_STATUS_PALETTE: Record<string, string> = { active: 'green', suspended: 'orange', banned: 'red' };
 export const TRANSACTION_STATUS_PALETTE: Record<string, string> = { pending: 'yellow', completed: 'green', failed: 'red' };
 export const BET_STATUS_PALETTE: Record<string, string> = { placed: 'blue', won: 'green', lost: 'red', cancelled: 'gray' };
+export const BETTING_STATE_PALETTE: Record<string, string> = { open: 'green', suspended: 'orange', closed: 'gray' };
 
 /** Spec §2.5: a placed bet reads 'In Progress'. */
 export function betStatusLabel(status: string): string {

@@ -11,6 +11,7 @@ import { CreateMatchRoute } from './create-match.tsx';
 import { DashboardRoute } from './dashboard.tsx';
 import { MatchDetailRoute } from './match-detail.tsx';
 import { MatchesRoute } from './matches.tsx';
+import { SettingsRoute } from './settings.tsx';
 import { TransactionsRoute } from './transactions.tsx';
 import { UserDetailRoute } from './user-detail.tsx';
 import { UsersRoute } from './users.tsx';
@@ -27,6 +28,7 @@ export function AdminRoutes() {
       <Route path="users/:id" element={<UserDetailRoute />} />
       <Route path="users/:id/wallet" element={<WalletManagementRoute />} />
       <Route path="transactions" element={<TransactionsRoute />} />
+      <Route path="settings" element={<SettingsRoute />} />
       <Route path="*" element={<NotFoundRoute />} />
     </Routes>
   );

@@ -1,7 +1,8 @@
 /**
  * Spec §2.11 match management: back to the list, 'Match #{id}' with its badge, the overview card, Start
  * Match (upcoming), the Declare Winner card (live), the live-score form and Abandon (beyond the spec), and
- * the Match Bets table (an inline error instead when the bets fail to load).
+ * the Match Bets table (an inline error instead when the bets fail to load). Beyond the spec too: the
+ * betting state's badge, Suspend/Resume Betting and the Risk card (house risk).
  */
 import { Box, Button, Card, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -16,9 +17,11 @@ import { useMatchUpdates } from '../../../lib/use-match-updates.ts';
 import { useMatchBets } from '../api/get-match-bets.ts';
 import { useStartMatch } from '../api/start-match.ts';
 import { AbandonMatchButton } from '../components/abandon-match-button.tsx';
+import { BettingSuspensionButton } from '../components/betting-suspension-button.tsx';
 import { DeclareWinnerCard } from '../components/declare-winner-card.tsx';
 import { MatchBetsTable } from '../components/match-bets-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { RiskCard } from '../components/risk-card.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { TeamBadge } from '../../../components/team-badge.tsx';
 import { UpdateLiveForm } from '../components/update-live-form.tsx';
@@ -115,7 +118,12 @@ export function MatchDetailRoute() {
       {back}
       <PageHeader
         title={`Match #${match.id}`}
-        badge={<StatusBadge kind="match" value={match.status} size="lg" />}
+        badge={
+          <>
+            <StatusBadge kind="match" value={match.status} size="lg" />
+            {match.status !== 'completed' && <StatusBadge kind="betting" value={match.betting} size="lg" />}
+          </>
+        }
         actions={
           <>
             {match.status === 'upcoming' && (
@@ -123,6 +131,7 @@ export function MatchDetailRoute() {
                 Start Match
               </Button>
             )}
+            {match.status !== 'completed' && <BettingSuspensionButton match={match} />}
             {match.status !== 'completed' && <AbandonMatchButton match={match} refund={bets.total === null ? undefined : { count: bets.total, total: bets.stake ?? 0 }} />}
           </>
         }
@@ -133,6 +142,7 @@ export function MatchDetailRoute() {
           {match.status === 'live' && <DeclareWinnerCard key={match.id} match={match} />}
         </SimpleGrid>
         {match.status === 'live' && <UpdateLiveForm key={match.id} match={match} />}
+        <RiskCard match={match} />
         {bets.isPending ? (
           <PageSpinner label="Loading bets" />
         ) : bets.isError ? (

@@ -142,4 +142,13 @@ describe('bet slip', () => {
     expect(await screen.findByText('Bet placed successfully')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
   });
+
+  it.each([
+    ['suspended', 'Betting is suspended for this match'],
+    ['closed', 'Betting is closed'],
+  ] as const)('shows %s betting instead of the Place Bet button', (betting, text) => {
+    renderWithProviders(<BetSlip match={aMatch({ betting })} user={aUser()} />);
+    expect(screen.getByRole('status')).toHaveTextContent(text);
+    expect(screen.queryByRole('button', { name: /Place Bet|Select a team to bet/ })).not.toBeInTheDocument();
+  });
 });

@@ -2,7 +2,8 @@
  * The bet slip of spec §2.4: pick a team (pick it again to drop it), type digits only, quick adds and a
  * stepper of 100, potential win = amount × 3, and the minimum and balance checks before sending. The balance
  * shown and checked is the available one (wallet balance minus pending withdrawals), as on the server; the
- * insufficient-balance toast offers the way to the wallet.
+ * insufficient-balance toast offers the way to the wallet. When the match's betting is suspended or closed
+ * (house risk), the slip says so in place of its button; the match's live updates change it back.
  */
 import { Box, Button, Card, Field, Group, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import type { Match, User } from '../../../domain/entities.ts';
 import { BET_ODDS, BET_QUICK_ADDS, BET_STEP, MIN_BET } from '../../../domain/limits.ts';
 import { messages } from '../../../domain/messages.ts';
 import { formatRupees } from '../../../domain/money.ts';
+import { bettingTexts } from '../../../domain/risk.ts';
 import { potentialWin } from '../../../domain/schemas.ts';
 import { fallbackTeam } from '../../../domain/teams.ts';
 import { AppIcon } from '../../../components/ui/icons.tsx';
@@ -147,16 +149,22 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
             {heldForWithdrawals(user?.pending_withdrawals ?? 0)}
           </Text>
 
-          <Button
-            colorPalette="green"
-            size="lg"
-            disabled={teamId === null}
-            loading={placeBet.isPending}
-            loadingText="Placing bet..."
-            onClick={submit}
-          >
-            {teamId === null ? 'Select a team to bet' : 'Place Bet'}
-          </Button>
+          {match.betting === 'open' ? (
+            <Button
+              colorPalette="green"
+              size="lg"
+              disabled={teamId === null}
+              loading={placeBet.isPending}
+              loadingText="Placing bet..."
+              onClick={submit}
+            >
+              {teamId === null ? 'Select a team to bet' : 'Place Bet'}
+            </Button>
+          ) : (
+            <Text role="status" textAlign="center" fontWeight="semibold" bg="bg.muted" rounded="md" px="4" py="3">
+              {bettingTexts[match.betting]}
+            </Text>
+          )}
         </Stack>
       </Card.Body>
     </Card.Root>

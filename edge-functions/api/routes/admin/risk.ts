@@ -1,0 +1,67 @@
+/**
+ * House risk (beyond the spec): suspend and resume betting on a match, the risk view of a match's book, and
+ * the house-risk settings. The rules, the admin check and the audit rows are the database's
+ * (supabase/migrations/…_house_risk.sql); each route is one app.* call in one round trip.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { matchEntity } from '../../../../src/domain/entities.ts';
+import { matchRiskEntity, riskSettingsSchema, riskSettingsUpdateSchema } from '../../../../src/domain/risk.ts';
+import { answer } from '../../context.ts';
+import { errors, idParams, json, jsonBody, router } from '../../openapi.ts';
+import { changeMatch } from './matches.ts';
+
+const tags = ['admin: house risk'];
+
+const suspendRoute = createRoute({
+  method: 'patch', path: '/matches/{id}/suspend', tags,
+  summary: 'Suspend betting on an upcoming or live match (bets are a 409 until resumed)',
+  request: { params: idParams },
+  responses: { 200: json(matchEntity, 'The match (betting \'suspended\', or \'closed\' if closed anyway)'), ...errors(400, 401, 403, 404, 409) },
+});
+const resumeRoute = createRoute({
+  method: 'patch', path: '/matches/{id}/resume', tags, summary: 'Resume betting on a suspended match',
+  request: { params: idParams },
+  responses: { 200: json(matchEntity, 'The match'), ...errors(400, 401, 403, 404, 409) },
+});
+const riskRoute = createRoute({
+  method: 'get', path: '/matches/{id}/risk', tags,
+  summary: 'The match\'s book per side (bets not cancelled) and the house\'s net should each side win',
+  request: { params: idParams },
+  responses: { 200: json(matchRiskEntity, 'The risk view'), ...errors(400, 401, 403, 404) },
+});
+const settingsRoute = createRoute({
+  method: 'get', path: '/settings', tags, summary: 'The house-risk settings',
+  responses: { 200: json(riskSettingsSchema, 'The settings'), ...errors(401, 403) },
+});
+const updateSettingsRoute = createRoute({
+  method: 'put', path: '/settings', tags,
+  summary: 'Change house-risk settings (those left out keep their value); every change is audited',
+  request: { body: jsonBody(riskSettingsUpdateSchema) },
+  responses: { 200: json(riskSettingsSchema, 'The settings as they now are'), ...errors(400, 401, 403) },
+});
+
+export function adminRiskRoutes() {
+  const app = router();
+
+  app.openapi(suspendRoute, (c) => {
+    const { id } = c.req.valid('param');
+    return changeMatch(c, (q) => q`app.set_betting_suspended(${id}, true)`);
+  });
+  app.openapi(resumeRoute, (c) => {
+    const { id } = c.req.valid('param');
+    return changeMatch(c, (q) => q`app.set_betting_suspended(${id}, false)`);
+  });
+  app.openapi(riskRoute, (c) => {
+    const { id } = c.req.valid('param');
+    return answer(c, 'admin', 'service', (q) => q`select app.match_risk(${id})::text as body`);
+  });
+  app.openapi(settingsRoute, (c) =>
+    answer(c, 'admin', 'service', (q) => q`select to_jsonb(s)::text as body from app.get_risk_settings() s`));
+  app.openapi(updateSettingsRoute, (c) => {
+    const changes = c.req.valid('json');
+    return answer(c, 'admin', 'service', (q) => q`
+      select to_jsonb(s)::text as body from app.update_risk_settings(${q.json(changes)}) s`);
+  });
+
+  return app;
+}

@@ -1,0 +1,73 @@
+/**
+ * House risk (beyond the spec), shared by the SPA and the API: a match's betting state, the house-risk
+ * settings (their bounds and messages, which the database's app.check_risk_setting repeats; a database test
+ * asserts they agree) and the risk view of a match. The rules themselves live in the database.
+ */
+import { z } from 'zod';
+import { MATCH_OVERS, MIN_BET } from './limits.ts';
+
+/** `betting` of a match: closed wins over suspended (completed, pre-match-only and started, past the close over). */
+export const BETTING_STATES = ['open', 'suspended', 'closed'] as const;
+export type BettingState = (typeof BETTING_STATES)[number];
+
+/** What the bet slip shows instead of its button. */
+export const bettingTexts = {
+  suspended: 'Betting is suspended for this match',
+  closed: 'Betting is closed',
+} as const;
+
+/** The largest rupee amount a house-risk setting may hold. */
+export const MAX_RISK_AMOUNT = 1_000_000_000;
+
+export const riskMessages = {
+  maxStakePerBet: 'Maximum stake per bet must be between ₹1,000 and ₹1,000,000,000',
+  maxStakePerPlayerMatch: 'Maximum stake per player per match must be between ₹1,000 and ₹1,000,000,000',
+  maxLiabilityPerMatch: 'Liability limit per match must be between ₹0 and ₹1,000,000,000',
+  bettingCloseOver: `Close over must be empty or between 0 and ${MATCH_OVERS} (overs.balls, balls 0-5)`,
+  bettingPreMatchOnly: 'Pre-match only must be true or false',
+} as const;
+
+const rupees = (min: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(MAX_RISK_AMOUNT, message);
+
+/** An over as matches.current_over writes it: overs.balls, balls 0-5, within the innings. */
+export function isOver(value: number): boolean {
+  const tenths = Math.round(value * 10);
+  return value >= 0 && value <= MATCH_OVERS && Math.abs(value * 10 - tenths) < 1e-9 && tenths % 10 <= 5;
+}
+
+/** GET /api/admin/settings, and every field PUT /api/admin/settings may change. */
+export const riskSettingsSchema = z.object({
+  /** the largest stake of one bet */
+  max_stake_per_bet: rupees(MIN_BET, riskMessages.maxStakePerBet),
+  /** the largest total one player may stake on one match */
+  max_stake_per_player_match: rupees(MIN_BET, riskMessages.maxStakePerPlayerMatch),
+  /** the most the house may lose on a match, whichever side wins (payouts on that side minus all stakes) */
+  max_liability_per_match: rupees(0, riskMessages.maxLiabilityPerMatch),
+  /** betting closes when a live match reaches this over of the second innings; null: open until the result */
+  betting_close_over: z.number({ error: riskMessages.bettingCloseOver }).refine(isOver, riskMessages.bettingCloseOver).nullable(),
+  /** betting closes when a match starts */
+  betting_pre_match_only: z.boolean({ error: riskMessages.bettingPreMatchOnly }),
+});
+export type RiskSettings = z.infer<typeof riskSettingsSchema>;
+
+/** PUT /api/admin/settings: the settings to change (those left out keep their value); unknown keys are a 400. */
+export const riskSettingsUpdateSchema = riskSettingsSchema.partial().strict();
+
+const bookSide = z.object({
+  bets: z.number().int(),
+  staked: z.number().int(),
+  /** what this side's backers are paid should it win */
+  payout_if_wins: z.number().int(),
+});
+
+/** GET /api/admin/matches/{id}/risk: the match's book (bets not cancelled) and the house's net per winner. */
+export const matchRiskEntity = z.object({
+  team1: bookSide,
+  team2: bookSide,
+  /** all stakes minus team1's payout: negative is the house's loss should team1 win */
+  net_if_team1_wins: z.number().int(),
+  net_if_team2_wins: z.number().int(),
+  betting: z.enum(BETTING_STATES),
+});
+export type MatchRisk = z.infer<typeof matchRiskEntity>;

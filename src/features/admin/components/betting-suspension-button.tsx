@@ -1,0 +1,73 @@
+/**
+ * Beyond the spec: Suspend Betting on an open match, Resume Betting on a suspended one, each after a
+ * confirmation. A closed match (completed, or closed in play) offers neither: there is nothing to stop.
+ * The dialog keeps the action it was opened for, also while it closes: the match changes under it once the
+ * action succeeds.
+ */
+import { Button, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { notify } from '../../../components/ui/toaster.tsx';
+import type { Match } from '../../../domain/entities.ts';
+import { bettingTexts } from '../../../domain/risk.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSetBettingSuspended } from '../api/set-betting-suspended.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+const actionLabel = (suspend: boolean) => (suspend ? 'Suspend Betting' : 'Resume Betting');
+const palette = (suspend: boolean) => (suspend ? 'orange' : 'green');
+
+export function BettingSuspensionButton({ match }: { match: Match }) {
+  const [open, setOpen] = useState(false);
+  /** what the dialog confirms: true suspends, false resumes */
+  const [suspend, setSuspend] = useState(true);
+  const change = useSetBettingSuspended();
+  const openFor = (suspending: boolean) => {
+    setSuspend(suspending);
+    setOpen(true);
+  };
+
+  const onConfirm = () =>
+    change.mutate(
+      { id: match.id, suspended: suspend },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          notify({
+            title: suspend ? 'Betting suspended' : 'Betting resumed',
+            description: suspend ? `No bets are taken on Match #${match.id} until you resume.` : `Match #${match.id} takes bets again.`,
+          });
+        },
+        onError: (error) =>
+          notify({ title: suspend ? 'Failed to suspend betting' : 'Failed to resume betting', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <>
+      {match.betting !== 'closed' && (
+        <Button
+          colorPalette={palette(match.betting === 'open')}
+          variant={match.betting === 'open' ? 'outline' : 'solid'}
+          onClick={() => openFor(match.betting === 'open')}
+        >
+          {actionLabel(match.betting === 'open')}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={actionLabel(suspend)}
+        confirmLabel={actionLabel(suspend)}
+        confirmPalette={palette(suspend)}
+        onConfirm={onConfirm}
+        pending={change.isPending}
+      >
+        <Text>
+          {suspend
+            ? `Players cannot bet on Match #${match.id} until betting is resumed; their bet slips show '${bettingTexts.suspended}' at once. Bets already placed stay.`
+            : `Players can bet on Match #${match.id} again.`}
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}

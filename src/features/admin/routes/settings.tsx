@@ -1,0 +1,137 @@
+/**
+ * Beyond the spec: the house-risk settings (stake limits, liability limit, when betting closes). The form
+ * checks with the domain's rules (src/domain/risk.ts), which the database repeats; every saved change is
+ * audited there.
+ */
+import { Box, Button, Card, Heading, Input, SimpleGrid, Switch, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormStack } from '../../../components/ui/form-stack.tsx';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { notify } from '../../../components/ui/toaster.tsx';
+import { riskSettingsSchema, type RiskSettings } from '../../../domain/risk.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useRiskSettings } from '../api/get-risk-settings.ts';
+import { useUpdateRiskSettings } from '../api/update-risk-settings.ts';
+import { LoadError } from '../components/load-error.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+
+/** Text inputs in, the settings out: an empty amount is no number (refused); an empty close over is none. */
+const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+const { shape } = riskSettingsSchema;
+export const settingsFormSchema = z.object({
+  max_stake_per_bet: z.string().transform(number).pipe(shape.max_stake_per_bet),
+  max_stake_per_player_match: z.string().transform(number).pipe(shape.max_stake_per_player_match),
+  max_liability_per_match: z.string().transform(number).pipe(shape.max_liability_per_match),
+  betting_close_over: z.string().transform((value) => (value.trim() === '' ? null : number(value))).pipe(shape.betting_close_over),
+  betting_pre_match_only: shape.betting_pre_match_only,
+});
+type FormInput = z.input<typeof settingsFormSchema>;
+
+function formValues(settings: RiskSettings): FormInput {
+  return {
+    max_stake_per_bet: String(settings.max_stake_per_bet),
+    max_stake_per_player_match: String(settings.max_stake_per_player_match),
+    max_liability_per_match: String(settings.max_liability_per_match),
+    betting_close_over: settings.betting_close_over === null ? '' : settings.betting_close_over.toFixed(1),
+    betting_pre_match_only: settings.betting_pre_match_only,
+  };
+}
+
+function SettingsForm({ settings }: { settings: RiskSettings }) {
+  const update = useUpdateRiskSettings();
+  const { register, control, handleSubmit, reset, formState: { errors } } = useForm<FormInput, unknown, RiskSettings>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: formValues(settings),
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        reset(formValues(saved));
+        notify({ title: 'Settings saved', description: 'The house-risk settings have been updated.' });
+      },
+      onError: (error) => notify({ title: 'Failed to save settings', description: errorMessage(error), variant: 'destructive' }),
+    }),
+  );
+
+  return (
+    <FormStack gap="5" onSubmit={onSubmit} noValidate aria-label="House risk settings">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField label="Maximum stake per bet (₹)" error={errors.max_stake_per_bet?.message} helperText="The largest stake of one bet.">
+          <Input inputMode="numeric" {...register('max_stake_per_bet')} />
+        </FormField>
+        <FormField
+          label="Maximum stake per player per match (₹)"
+          error={errors.max_stake_per_player_match?.message}
+          helperText="The largest total one player may stake on one match."
+        >
+          <Input inputMode="numeric" {...register('max_stake_per_player_match')} />
+        </FormField>
+        <FormField
+          label="Liability limit per match (₹)"
+          error={errors.max_liability_per_match?.message}
+          helperText="The most the house may lose on a match, whichever side wins: the payouts on that side minus all stakes."
+        >
+          <Input inputMode="numeric" {...register('max_liability_per_match')} />
+        </FormField>
+        <FormField
+          label="Close betting at over (2nd innings)"
+          error={errors.betting_close_over?.message}
+          helperText="Betting closes when a live match reaches this over of the second innings. Empty: open until the result."
+        >
+          <Input inputMode="decimal" placeholder="e.g. 15.0" {...register('betting_close_over')} />
+        </FormField>
+      </SimpleGrid>
+      <Controller
+        control={control}
+        name="betting_pre_match_only"
+        render={({ field }) => (
+          <Switch.Root
+            name={field.name}
+            checked={field.value}
+            onCheckedChange={(details) => field.onChange(details.checked)}
+            colorPalette="blue"
+          >
+            <Switch.HiddenInput onBlur={field.onBlur} />
+            <Switch.Control />
+            <Switch.Label>Pre-match betting only: close betting when a match starts</Switch.Label>
+          </Switch.Root>
+        )}
+      />
+      <Button type="submit" colorPalette="blue" alignSelf="start" loading={update.isPending}>
+        Save Settings
+      </Button>
+    </FormStack>
+  );
+}
+
+export function SettingsRoute() {
+  const settings = useRiskSettings();
+  return (
+    <Box maxW="4xl">
+      <PageHeader title="Settings" />
+      <Card.Root as="section" aria-labelledby="house-risk-heading">
+        <Card.Header>
+          <Heading id="house-risk-heading" size="md">
+            House risk
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            Limits every bet is checked against, and when betting closes by itself. Every change is recorded in the audit log.
+          </Text>
+        </Card.Header>
+        <Card.Body>
+          {settings.isPending ? (
+            <PageSpinner label="Loading settings" />
+          ) : settings.isError ? (
+            <LoadError what="settings" />
+          ) : (
+            <SettingsForm settings={settings.data} />
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Box>
+  );
+}

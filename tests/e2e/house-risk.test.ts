@@ -1,0 +1,99 @@
+/**
+ * House risk in the browser: an admin suspends betting on a match that a player has open, and the player's
+ * bet slip says so without a reload; resuming brings the button back. The admin's Risk card shows the book
+ * and follows the bets, and the Settings screen is in the sidebar.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createMatch, database, fund, registerPlayer, type Db, type Player } from '../support/api.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { subscribe } from '../support/sse.ts';
+import { startServer, type TestServer } from '../support/server.ts';
+
+describe('house risk in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let db: Db;
+  let admin: Player;
+  let player: Player;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
+    (await subscribe(`${server.url}/api/live/matches`)).close(); // the server's feed now listens
+    db = database();
+    admin = await createAdmin(server, db);
+    player = await registerPlayer(server);
+    await fund(server, player, 10000);
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await server?.stop();
+    await db?.end();
+  });
+
+  /** A tab signed in as `account` (its API session cookie) on `path`, once the page's live stream (if any) is open. */
+  async function pageAs(account: Player, path: string, { live = true } = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const [name, value] = account.client.cookie!.split('=');
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    const stream = live && page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live/matches');
+    await page.goto(`${server.url}${path}`);
+    await stream;
+    return page;
+  }
+
+  const confirm = (page: Page, action: string) =>
+    page.getByRole('alertdialog', { name: action }).getByRole('button', { name: action }).click();
+
+  it("suspends betting while a player has the match open: the player's bet slip changes without a reload", async () => {
+    const match = await createMatch(admin, { live: true, team1: 1, team2: 2 });
+    expect((await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 2000 })).status).toBe(201);
+    const playerPage = await pageAs(player, `/live/${match.id}`);
+    await playerPage.getByRole('button', { name: 'Select a team to bet' }).waitFor();
+    const adminPage = await pageAs(admin, `/admin/matches/${match.id}`);
+    const risk = adminPage.getByRole('table', { name: 'Risk' });
+    await risk.getByRole('row', { name: /Mumbai Indians 1 ₹2,000 ₹6,000 -₹4,000/ }).waitFor();
+
+    await adminPage.getByRole('button', { name: 'Suspend Betting' }).click();
+    await confirm(adminPage, 'Suspend Betting');
+    await adminPage.getByText('Betting suspended', { exact: true }).first().waitFor();
+    await playerPage.getByText('Betting is suspended for this match').waitFor({ timeout: 5000 });
+    expect(await playerPage.getByRole('button', { name: /Select a team to bet|Place Bet/ }).count()).toBe(0);
+    const refused = await player.client.post('/api/bets', { match_id: match.id, team_id: 2, amount: 1000 });
+    expect(refused.body).toEqual({ message: 'Betting is suspended for this match' });
+
+    await adminPage.getByRole('button', { name: 'Resume Betting' }).click();
+    await confirm(adminPage, 'Resume Betting');
+    await playerPage.getByRole('button', { name: 'Select a team to bet' }).waitFor({ timeout: 5000 });
+    expect(await playerPage.getByText('Betting is suspended for this match').count()).toBe(0);
+
+    // the player bets on CSK from the page; the admin's Risk card follows without a reload
+    await playerPage.getByRole('button', { name: /CSK Chennai Super Kings/ }).click();
+    await playerPage.getByRole('textbox', { name: 'Bet amount (₹)' }).fill('1000');
+    await playerPage.getByRole('button', { name: 'Place Bet' }).click();
+    await playerPage.getByText('Bet placed successfully').waitFor();
+    await risk.getByRole('row', { name: /Chennai Super Kings 1 ₹1,000 ₹3,000 ₹0/ }).waitFor({ timeout: 15_000 });
+    await risk.getByRole('row', { name: /Mumbai Indians 1 ₹2,000 ₹6,000 -₹3,000/ }).waitFor();
+  });
+
+  it('closes the bet slip when a live update reaches the close over', async () => {
+    const match = await createMatch(admin, { live: true, team1: 1, team2: 2 });
+    const playerPage = await pageAs(player, `/live/${match.id}`);
+    await playerPage.getByRole('button', { name: 'Select a team to bet' }).waitFor();
+    const updated = await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 2, current_over: 15 });
+    expect(updated.body.betting).toBe('closed');
+    await playerPage.getByText('Betting is closed').waitFor({ timeout: 5000 });
+  });
+
+  it('has the Settings screen in the sidebar', async () => {
+    const adminPage = await pageAs(admin, '/admin', { live: false });
+    await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
+    await adminPage.getByRole('heading', { name: 'House risk' }).waitFor();
+    const settings = (await admin.client.get('/api/admin/settings')).body;
+    expect(await adminPage.getByRole('textbox', { name: 'Maximum stake per bet (₹)' }).inputValue()).toBe(String(settings.max_stake_per_bet));
+  });
+});
