@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'supabase/.temp', 'test-results'] },
+  { ignores: ['dist', 'node_modules', '.data', 'supabase/.temp', 'supabase/functions', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

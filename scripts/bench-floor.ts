@@ -20,6 +20,7 @@ const app = new Hono().get('/api/matches', async (c) => {
 Deno.serve({
   port: Number(Deno.env.get('PORT') ?? 0),
   hostname: '127.0.0.1',
+  reusePort: true, // API_WORKERS > 1: several processes on one port, as the real server's workers
   onListen: (address) => console.log(JSON.stringify({ level: 'info', msg: 'listening', port: address.port })),
 }, app.fetch);
 

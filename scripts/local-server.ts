@@ -1,9 +1,13 @@
 /**
  * The local runtime's web server (Deno): the `api` edge function under /api and the built SPA for every
- * other path, on one origin. Started by scripts/start.js, which owns its lifetime: when our stdin
- * closes (the parent is gone), we exit, so this process never outlives `npm start`.
+ * other path, on one origin. scripts/start.js runs one per core (API_WORKERS), all on the same port
+ * (SO_REUSEPORT: the kernel spreads connections over them), each with its own database pool and live feed,
+ * and owns their lifetime: when our stdin closes (the parent is gone), we exit, so this process never
+ * outlives `npm start`. SIGTERM (or SIGINT) stops taking connections, lets the requests in flight finish
+ * (at most DRAIN_MS) and exits.
  *
- * Env: PORT (default 3000), HOST (default 127.0.0.1), STATIC_DIR (the built SPA; none in dev mode).
+ * Env: PORT (default 3000), HOST (default 127.0.0.1), STATIC_DIR (the built SPA; none in dev mode),
+ * DATABASE_POOL_MAX (this process's pool, set by start.js within PostgreSQL's limit).
  */
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -46,13 +50,44 @@ if (staticDir) {
 
 const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
-Deno.serve(
-  { port, hostname, onListen: (address) => console.log(JSON.stringify({ level: 'info', msg: 'listening', port: address.port })) },
+/** How long a stopping server waits for requests in flight (live-update streams are not waited for). */
+const DRAIN_MS = 10_000;
+/** Requests whose answer is not ready yet; a stream counts until its headers are sent. */
+let inFlight = 0;
+
+const server = Deno.serve(
+  {
+    port,
+    hostname,
+    reusePort: true,
+    onListen: (address) => console.log(JSON.stringify({ level: 'info', msg: 'listening', port: address.port })),
+  },
   // `info` (the remote address) lets the API rate-limit by client IP (hono/deno getConnInfo).
-  (request, info) => (isApi(new URL(request.url).pathname) ? api.fetch(request, info) : site.fetch(request)),
+  async (request, info) => {
+    inFlight += 1;
+    try {
+      return await (isApi(new URL(request.url).pathname) ? api.fetch(request, info) : site.fetch(request));
+    } finally {
+      inFlight -= 1;
+    }
+  },
 );
 
-// Exit when the parent closes our stdin (see ARCHITECTURE.md §8, "Signals").
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function drainAndExit(signal: string) {
+  console.log(JSON.stringify({ level: 'info', msg: 'stopping', signal, in_flight: inFlight }));
+  // No new connections from now on. The shutdown settles once every answer is written, but an open
+  // live-update stream never ends by itself: wait for the answers being made, then briefly for the writes.
+  const shutdown = server.shutdown();
+  const deadline = Date.now() + DRAIN_MS;
+  while (inFlight > 0 && Date.now() < deadline) await sleep(50);
+  await Promise.race([shutdown, sleep(Math.min(500, deadline - Date.now()))]);
+  Deno.exit(0);
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) Deno.addSignalListener(signal, () => void drainAndExit(signal));
+
+// Exit when the parent closes our stdin (README "Operations", Stopping): we never outlive npm start.
 (async () => {
   const reader = Deno.stdin.readable.getReader();
   while (!(await reader.read()).done) { /* drain */ }

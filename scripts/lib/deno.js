@@ -1,9 +1,11 @@
 // Running our Deno programs. Always from the repository root with `--node-modules-dir=manual`, so Deno
 // resolves npm packages (and @types/node for node: built-ins) from the node_modules npm installed, offline.
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { bin, root, run, toolEnv } from './processes.js';
 
-const DENO_FLAGS = ['--node-modules-dir=manual', '--allow-net', '--allow-env', '--allow-read', '--allow-sys'];
+// --unstable-net: SO_REUSEPORT (Deno.serve `reusePort`), which lets the server's workers share one port.
+const DENO_FLAGS = ['--node-modules-dir=manual', '--unstable-net', '--allow-net', '--allow-env', '--allow-read', '--allow-sys'];
 
 /** Runs a Deno script to completion, its output streamed. */
 export function runDeno(script, args = [], env = {}) {
@@ -19,5 +21,28 @@ export function startDeno(script, env = {}, { quiet = false } = {}) {
     cwd: root,
     env: { ...toolEnv, ...env },
     stdio: ['pipe', quiet ? 'ignore' : 'inherit', 'inherit'],
+  });
+}
+
+/**
+ * Starts one worker of the local web server (scripts/local-server.ts) and resolves once it listens (rejects
+ * if it exits first). It runs in its own process group: a Ctrl-C in the terminal reaches only `npm start`,
+ * which then asks each worker to finish its requests (SIGTERM). Its log lines are passed through.
+ * @returns {Promise<import('./supervisor.js').Running>}
+ */
+export function startServerWorker(env) {
+  const child = spawn(bin('deno'), ['run', ...DENO_FLAGS, 'scripts/local-server.ts'], {
+    cwd: root,
+    env: { ...toolEnv, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+    detached: true,
+  });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      console.log(line);
+      if (line.includes('"msg":"listening"')) resolve({ child, lastWords: () => '' });
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`the server exited (${signal ?? `exit code ${code}`}) before listening`)));
   });
 }

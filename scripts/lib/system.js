@@ -14,7 +14,7 @@ const hasCommand = (name) => {
   }
 };
 
-function aptInstall(packages, why) {
+export function aptInstall(packages, why) {
   const command = `apt-get install -y --no-install-recommends ${packages.join(' ')}`;
   if (!isRoot || !hasCommand('apt-get')) {
     throw new Error(`Missing ${why}. Install it with:\n  sudo apt-get update && sudo ${command}`);
@@ -34,7 +34,7 @@ export function ensureSystemPackages({ major, e2e }) {
   if (missing.length > 0) aptInstall(missing, 'test dependencies');
 }
 
-async function serverMajor(url) {
+export async function serverMajor(url) {
   const sql = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
   try {
     const [{ major }] = await sql`select current_setting('server_version_num')::int / 10000 as major`;

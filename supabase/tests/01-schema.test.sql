@@ -76,7 +76,8 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'place_bet', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
           'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',
           'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
-          'admin_users', 'admin_user_counts'],
+          'admin_users', 'admin_user_counts',
+          'fail_stale_deposits'],  -- the scheduled job (15-stale-deposits.test.sql)
   'service_role can execute exactly the business functions of the API contract');
 
 /** Reference data and settings */

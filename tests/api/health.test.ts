@@ -14,16 +14,32 @@ describe('GET /api/health', () => {
   });
   afterAll(() => Promise.all([server?.stop(), down?.stop()]));
 
-  it('answers 200 after a real query when Postgres is up', async () => {
+  it('answers 200 after a real query when Postgres is up, live updates listening', async () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok', live_updates: 'ok' });
   });
 
-  it('answers 503 with database unavailable when Postgres is down', async () => {
+  it('answers 503 naming the parts that are down, with Retry-After, when Postgres is down', async () => {
     const response = await fetch(`${down.url}/api/health`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ database: 'unavailable' });
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toEqual({ status: 'degraded', database: 'unavailable', live_updates: 'unavailable' });
+  });
+
+  it('answers every API request 503 "Service temporarily unavailable" with Retry-After while Postgres is down, never 500', async () => {
+    const cookie = `session=${'a'.repeat(43)}`; // well-formed, so the request reaches the database
+    const requests: [string, string, RequestInit?][] = [
+      ['GET', '/api/matches'],
+      ['GET', '/api/user', { headers: { cookie } }],
+      ['POST', '/api/login', { body: JSON.stringify({ username: 'someone', password: 'secret-123' }), headers: { 'content-type': 'application/json' } }],
+      ['POST', '/api/bets', { body: JSON.stringify({ match_id: 1, team_id: 1, amount: 1000 }), headers: { cookie, 'content-type': 'application/json' } }],
+    ];
+    for (const [method, path, init] of requests) {
+      const response = await fetch(`${down.url}${path}`, { method, ...init });
+      expect({ path, status: response.status, retryAfter: response.headers.get('retry-after') }).toEqual({ path, status: 503, retryAfter: '5' });
+      expect(await response.json()).toEqual({ message: 'Service temporarily unavailable' });
+    }
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {

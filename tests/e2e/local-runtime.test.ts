@@ -1,107 +1,73 @@
 /**
  * `npm start` as a user runs it: real embedded PostgreSQL in a fresh data folder, migrations pushed with
- * the Supabase CLI, the admin created, Deno serving the SPA and /api on one origin. Ctrl-C (SIGINT to the
- * process group) must leave no postgres or deno process behind, and a second start keeps the data.
+ * the Supabase CLI, the admin created, Deno workers serving the SPA and /api on one origin. Ctrl-C (SIGINT
+ * to the process group) must leave no postgres or deno process behind, and a second start keeps the data.
+ * A pending deposit older than 24 hours is failed by the stale-deposit job at the next start. A backup taken
+ * while it serves restores into a fresh data folder that a third start serves.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Client, database, depositReference } from '../support/api.ts';
+import { freePort, interrupt, leftovers, runScript, runtimeFolder, start, within } from '../support/local-runtime.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'cricket-runtime-'));
-chmodSync(dataDir, 0o755); // as root, the postgres user must be able to enter it
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-}
-
-async function start(env: Record<string, string>): Promise<Started> {
-  const inherited = { ...process.env };
-  delete inherited.DATABASE_URL; // the embedded server is what we test
-  const child = spawn('node', ['scripts/start.js'], {
-    cwd: root,
-    env: { ...inherited, ...env, EMBEDDED_PG_DIR: path.join(dataDir, 'pg') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // its own process group, like a terminal's foreground job
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready within 90 s:\n${output}`)), 90_000);
-    child.stdout!.on('data', () => {
-      if (output.includes('Ready: http://localhost:')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
-  });
-  return { child, output: () => output };
-}
-
-/** Ctrl-C in a terminal signals the whole foreground process group. */
-async function interrupt({ child }: Started) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGINT');
-  await exited;
-}
-
-/**
- * Processes started for this test: deno inherits its unique EMBEDDED_PG_DIR; the postmaster (which
- * rewrites its environment area for its process title) names the data folder on its command line.
- */
-function leftovers(): string[] {
-  const marker = `EMBEDDED_PG_DIR=${path.join(dataDir, 'pg')}\0`;
-  const read = (file: string) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return ''; // gone, or not ours to read
-    }
-  };
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
-    .map((pid) => ({ command: read(`/proc/${pid}/cmdline`).replaceAll('\0', ' '), environ: read(`/proc/${pid}/environ`) }))
-    .filter(({ command, environ }) => environ.includes(marker) || command.includes(dataDir))
-    .map(({ command }) => command);
-}
+const folder = runtimeFolder();
+const dataDir = path.join(folder, 'pg');
 
 describe('npm start', () => {
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('serves the SPA and /api on one origin, stops cleanly on Ctrl-C and keeps the data', async () => {
-    const env = { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) };
+  it('serves the SPA and /api on one origin, stops cleanly on Ctrl-C, keeps the data, fails stale deposits and restores a backup', async () => {
+    const env = { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DIR: dataDir, API_WORKERS: '2' };
     const first = await start(env);
     const base = `http://127.0.0.1:${env.PORT}`;
     expect(first.output()).toMatch(/Admin account: username "admin", password "[\w-]{16}"/);
+    expect(first.output()).toMatch(/2 server worker\(s\), each with 10 database connections and 1 for live updates \(PostgreSQL: max_connections 100/);
 
     const html = await fetch(`${base}/`).then((response) => response.text());
     expect(html).toContain('<div id="root">');
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', live_updates: 'ok' });
+
+    // A deposit the gateway never answered, made 25 hours ago: the next start's stale-deposit job fails it.
+    const demo = new Client(base);
+    expect((await demo.post('/api/login', { username: 'demo', password: 'demo1234' })).status).toBe(200);
+    const reference = depositReference();
+    expect((await demo.post('/api/wallet/deposit', { amount: 700, paymentMethod: 'upi', reference, status: 'pending' })).status).toBe(201);
+    const db = database(`postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`);
+    await db`update public.transactions set created_at = now() - interval '25 hours' where reference_id = ${reference}`;
+    await db.end();
 
     await interrupt(first);
-    expect(leftovers()).toEqual([]);
+    expect(leftovers(dataDir)).toEqual([]);
 
     const second = await start(env);
     expect(second.output()).not.toContain('Admin account'); // the admin from the first start is still there
     expect(second.output()).not.toContain('New database');
+    expect(await within(10_000, async () => second.output().includes('Stale deposits: 1 pending deposit(s) without a gateway answer for 24 hours marked failed'))).toBe(true);
+    const [deposit] = (await demo.get('/api/wallet/transactions')).body.filter((row: { reference_id: string }) => row.reference_id === reference);
+    expect(deposit).toMatchObject({ status: 'failed', amount: 700 });
+    const backups = path.join(folder, 'backups');
+    const backup = await runScript('scripts/db-backup.js', ['--dir', backups], env);
+    expect(backup.code, backup.output).toBe(0);
+    const [file] = readdirSync(backups).map((name) => path.join(backups, name));
+    const refused = await runScript('scripts/db-restore.js', [file, '--force'], env);
+    expect(refused.output).toContain('npm start is running on'); // never under a serving API
+    expect(refused.code).not.toBe(0);
     await interrupt(second);
-    expect(leftovers()).toEqual([]);
-  });
+    expect(leftovers(dataDir)).toEqual([]);
+
+    const restoredDir = path.join(folder, 'restored');
+    const restoredEnv = { ...env, EMBEDDED_PG_DIR: restoredDir };
+    const restore = await runScript('scripts/db-restore.js', [file], restoredEnv);
+    expect(restore.code, restore.output).toBe(0);
+    expect(leftovers(restoredDir)).toEqual([]); // the restore stopped the server it started
+    const third = await start(restoredEnv);
+    expect(third.output()).not.toContain('New database'); // the restored data, migration history included
+    expect(third.output()).not.toContain('Admin account');
+    expect((await new Client(base).post('/api/login', { username: 'demo', password: 'demo1234' })).status).toBe(200);
+    await interrupt(third);
+    expect(leftovers(restoredDir)).toEqual([]);
+  }, 300_000);
 });

@@ -19,12 +19,27 @@ export function requireEnv(name: string): string {
   return value;
 }
 
-export async function startServer(options: { databaseUrl?: string; staticDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+export interface ServerOptions {
+  databaseUrl?: string;
+  staticDir?: string;
+  env?: Record<string, string>;
+  /**
+   * A self-contained program (the deployed function bundle) instead of scripts/local-server.ts: run from
+   * its own folder with no config file, no npm packages and no remote modules, so it cannot lean on
+   * anything outside itself.
+   */
+  selfContained?: string;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const program = options.selfContained
+    ? ['--no-config', '--no-npm', '--no-remote', path.basename(options.selfContained)]
+    : ['--node-modules-dir=manual', '--unstable-net', 'scripts/local-server.ts'];
   const child = spawn(
     path.join(root, 'node_modules/.bin/deno'),
-    ['run', '--node-modules-dir=manual', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'scripts/local-server.ts'],
+    ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', ...program],
     {
-      cwd: root,
+      cwd: options.selfContained ? path.dirname(options.selfContained) : root,
       env: {
         ...process.env,
         DENO_NO_UPDATE_CHECK: '1',
@@ -46,7 +61,8 @@ export async function startServer(options: { databaseUrl?: string; staticDir?: s
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.stdin?.end();
+        child.stdin?.end(); // the local server exits at EOF (the function bundle does not watch its stdin)
+        child.kill('SIGTERM');
       }),
   };
 }

@@ -1,0 +1,36 @@
+// `npm run db:backup [-- --dir <folder>]`: a consistent dump of the database (pg_dump, custom format) in
+// <folder> (default .data/backups), named by the time it was taken. pg_dump reads one snapshot, so the dump
+// is consistent while `npm start` keeps serving; without it, the embedded server is started for the dump.
+// The database: DATABASE_URL, else the embedded one (EMBEDDED_PG_DIR, EMBEDDED_PG_PORT).
+import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { openForMaintenance } from './lib/database.js';
+import { clientTool, libpqTarget } from './lib/pg-tools.js';
+import { root, run } from './lib/processes.js';
+import { serverMajor } from './lib/system.js';
+
+const dirFlag = process.argv.indexOf('--dir');
+const folder = path.resolve(dirFlag > 0 ? process.argv[dirFlag + 1] : path.join(root, '.data', 'backups'));
+const log = (message) => console.log(`[db:backup] ${message}`);
+
+let database;
+try {
+  database = await openForMaintenance({ mustExist: true, log });
+  const pgDump = clientTool('pg_dump', await serverMajor(database.url));
+  mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, `cricket-${new Date().toISOString().replace(/[:.]/g, '-')}.dump`);
+  const partial = `${file}.partial`; // a dump cut short never looks like a backup
+  const { dbname, env } = libpqTarget(database.url);
+  try {
+    await run(pgDump, ['--format=custom', `--file=${partial}`, `--dbname=${dbname}`], { env, capture: true });
+    renameSync(partial, file);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  log(`Wrote ${file} (${Math.ceil(statSync(file).size / 1024)} KiB). Restore with: npm run db:restore -- ${path.relative(process.cwd(), file)}`);
+  await database.close();
+} catch (error) {
+  console.error(`[db:backup] ${error.message}`);
+  await database?.close();
+  process.exit(1);
+}
