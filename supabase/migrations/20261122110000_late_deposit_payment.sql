@@ -1,4 +1,5 @@
--- Deposits: a payment the gateway confirms after an admin rejected the deposit is credited.
+-- Deposits: a payment the gateway confirms after an admin rejected the deposit (or after it expired
+-- unanswered, 20261122100000_stale_deposits.sql) is credited.
 --
 -- Until now app.complete_deposit answered such a confirmation 200 without crediting and left an audit row
 -- 'deposit_paid_after_rejection' for the admins, who had to notice it and credit by adjustment. The
@@ -14,10 +15,11 @@
 -- 'failed' marks the deposit failed. Unknown reference 404; amount differing from the stored one 409;
 -- a replay of the event already applied returns the row unchanged; a conflicting event on a settled
 -- deposit is a 409 'Transaction already settled', except:
---   * a 'success' for a deposit an admin rejected (audit 'transaction.reject'): the money arrived, so it is
---     completed and credited as if it were pending, with an audit row 'deposit.paid_after_rejection'
---     (admin_id null; before = the rejection: its audit id, admin and time; after = gateway id, amount,
---     status). Once completed, a replay with the same gateway id moves nothing and another gateway id is
+--   * a 'success' for a deposit we failed — an admin rejected it (audit 'transaction.reject') or the
+--     stale-deposit job expired it after 24 hours without an answer (audit 'deposit.expired') — the money
+--     arrived, so it is completed and credited as if it were pending, with an audit row
+--     'deposit.paid_after_rejection' (admin_id null; before = the failure: its audit id and action, the
+--     admin (none for an expiry) and time; after = gateway id, amount, status). Once completed, a replay with the same gateway id moves nothing and another gateway id is
 --     a 409 like for any completed deposit.
 --   * unless the previous rule already recorded that payment without crediting it (audit row
 --     'deposit_paid_after_rejection', written before this migration): the admins were told to credit it
@@ -57,7 +59,8 @@ begin
     end if;
     if v_tx.status = 'failed' and p_status = 'success' then
       select * into v_rejection from public.audit_log a
-        where a.action = 'transaction.reject' and a.target_type = 'transaction' and a.target_id = v_tx.id
+        where a.action in ('transaction.reject', 'deposit.expired') and a.target_type = 'transaction'
+          and a.target_id = v_tx.id
         order by a.id desc
         limit 1;
     end if;
@@ -83,7 +86,7 @@ begin
       v_tx := app.apply_deposit(v_tx.id, v_gateway);
       if v_rejection.id is not null then
         perform app.audit(null, 'deposit.paid_after_rejection', 'transaction', v_tx.id,
-          jsonb_build_object('status', 'failed', 'rejection_audit_id', v_rejection.id,
+          jsonb_build_object('status', 'failed', 'rejection_audit_id', v_rejection.id, 'failed_by', v_rejection.action,
                              'rejected_by', v_rejection.admin_id, 'rejected_at', v_rejection.created_at),
           jsonb_build_object('status', v_tx.status, 'gateway_txn_id', v_gateway, 'amount', v_tx.amount));
       end if;

@@ -3,7 +3,7 @@
 -- an audit row naming the rejection; replays move nothing; another gateway id stays a 409.
 begin;
 set local search_path = tests, public;
-select plan(17);
+select plan(20);
 
 select tests.create_admin('late_admin');
 select tests.create_user('late_referrer');
@@ -32,8 +32,8 @@ select is(tests.balance('late_referrer'), 100::bigint, 'the referrer gets the fi
 select results_eq(format($$select admin_id, before, after from public.audit_log
                            where action = 'deposit.paid_after_rejection' and target_type = 'transaction' and target_id = %s$$, :late_tx),
   format($$values (null::bigint, %L::jsonb, '{"status": "completed", "gateway_txn_id": "GW-9200", "amount": 2500}'::jsonb)$$,
-         jsonb_build_object('status', 'failed', 'rejection_audit_id', :rejection_id, 'rejected_by', tests.uid('late_admin'),
-                            'rejected_at', :'rejected_at'::timestamptz)),
+         jsonb_build_object('status', 'failed', 'rejection_audit_id', :rejection_id, 'failed_by', 'transaction.reject',
+                            'rejected_by', tests.uid('late_admin'), 'rejected_at', :'rejected_at'::timestamptz)),
   'one audit row names the rejection it overrides (its audit row, admin and time)');
 
 /** replays and conflicts */
@@ -63,6 +63,20 @@ select tests.as_webhook();
 select throws_ok($$select app.complete_deposit('REF-9201-LATE', 600, 'success', 'GW-9200')$$, 'BT409',
   'Duplicate gateway transaction', 'a late success reusing another deposit''s gateway id is refused');
 
+/** a payment confirmed after the stale-deposit job expired the deposit (20261122100000) is credited too */
+
+select tests.call_as('late_player');
+select app.request_deposit(800, 'upi', 'REF-9203-LATE');
+select tests.as_webhook();
+select app.fail_stale_deposits(interval '24 hours', now() + interval '25 hours');
+select tests.reset_role();
+select is((select status::text from public.transactions where reference_id = 'REF-9203-LATE'), 'failed', 'the deposit expired');
+select tests.as_webhook();
+select is((select status::text from app.complete_deposit('REF-9203-LATE', 800, 'success', 'GW-9203')), 'completed',
+  'a success after the expiry completes it');
+select tests.reset_role();
+select is(tests.balance('late_player'), 3300::bigint, 'and credits it once');
+
 /** a late payment the previous rule recorded without crediting stays with the admins */
 
 select tests.call_as('late_player');
@@ -77,7 +91,7 @@ select tests.as_webhook();
 select is((select status::text from app.complete_deposit('REF-9202-LATE', 700, 'success', 'GW-9202')), 'failed',
   'it is answered without crediting (the admins may already have credited it by adjustment)');
 select tests.reset_role();
-select is(tests.balance('late_player'), 2500::bigint, 'nothing more is credited');
+select is(tests.balance('late_player'), 3300::bigint, 'nothing more is credited');
 
 select is(tests.reconcile_count(), 0::bigint, 'ledger reconciles');
 

@@ -31,7 +31,9 @@ describe('database cost per request', () => {
     ]);
     admin = await createAdmin(server, db);
     player = await registerPlayer(server);
-    await fund(server, player, 50_000);
+    // two deposits: the ledger has a second page even in a database of its own
+    await fund(server, player, 25_000);
+    await fund(server, player, 25_000);
     matchId = (await createMatch(admin, { live: true })).id;
     await player.client.post('/api/bank-accounts', {
       account_holder: 'Cost Player', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
