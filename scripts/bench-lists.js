@@ -5,25 +5,11 @@
 // ≤ 50 ms p99 for the lists, < 100 ms for the dashboard). Last it pages through every user and through the
 // heavy player's whole ledger, 200 rows a page, sampling the server's resident memory (RSS) on each page:
 // a server that streams pages keeps it flat.
-import { readFileSync, readdirSync } from 'node:fs';
+import { treeRss } from './lib/memory.js';
 import { seedBig } from './seed-big.js';
 
 const SAMPLES = Number(process.env.BENCH_LIST_SAMPLES ?? 200);
 
-/** Resident memory (MiB) of a process and its descendants (the server runs under a launcher). */
-function treeRss(pid) {
-  let kib = 0;
-  try {
-    kib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const child of children ? children.split(' ') : []) kib += treeRss(Number(child)) * 1024;
-    }
-  } catch {
-    // the process ended meanwhile
-  }
-  return kib / 1024;
-}
 
 /** p50 / p99 of `SAMPLES` sequential calls (after 5 warm-up calls); fails loudly on any other status than 200. */
 async function time(name, call) {

@@ -7,6 +7,7 @@
 //   bets    POST /api/bets from funded players, 16 at a time: rate, p50/p95/p99; every 201 stored, ledger reconciles
 //   settle  PATCH declare-winner / abandon on matches with 100,000 bets each (100,000 players, one bet each)
 //   lists   with BENCH_LISTS=1 (or =only for this part alone): the lists at 2,000,000 ledger rows (scripts/bench-lists.js)
+//   live    with BENCH_LIVE=1 (or =only): 1,000 SSE subscribers of one match, an update a second (scripts/bench-live.js)
 //
 // Everything runs against fresh scratch databases on TEST_DATABASE_URL's server (default the local
 // PostgreSQL), dropped afterwards. BENCH_SECONDS (default 10) is the length of each timed load;
@@ -17,6 +18,7 @@ import http from 'node:http';
 import postgres from 'postgres';
 import { benchLists } from './bench-lists.js';
 import { addPlayersWithBets } from './lib/bulk-data.js';
+import { benchLive } from './bench-live.js';
 import { runDeno, startDeno } from './lib/deno.js';
 import { pushMigrations } from './lib/migrate.js';
 import { waitForOk } from './lib/processes.js';
@@ -156,9 +158,12 @@ async function timeSettlement(sql, api, admin, action) {
   return ms;
 }
 
-const lists = () => benchLists({ serverUrl, request, startWorkers, createScratchDatabase, dropScratchDatabase, pushMigrations, runDeno, log });
-if (process.env.BENCH_LISTS === 'only') {
-  await lists();
+const parts = { serverUrl, request, startWorkers, createScratchDatabase, dropScratchDatabase, pushMigrations, runDeno, log };
+const lists = () => benchLists(parts);
+const live = () => benchLive(parts);
+if (process.env.BENCH_LISTS === 'only' || process.env.BENCH_LIVE === 'only') {
+  if (process.env.BENCH_LISTS) await lists();
+  if (process.env.BENCH_LIVE) await live();
   agent.destroy();
   process.exit();
 }
@@ -229,6 +234,7 @@ try {
   console.log(`settlement of ${SETTLEMENT_BETS.toLocaleString('en')} bets: declare-winner ${Math.round(settleMs)} ms, abandon ${Math.round(abandonMs)} ms  (target ≤ 2000 ms)`);
   console.log(`ledger after settlement: ${afterSettlement}`);
   if (process.env.BENCH_LISTS) await lists();
+  if (process.env.BENCH_LIVE) await live();
 } finally {
   await Promise.all(running.map((server) => server.stop()));
   agent.destroy();

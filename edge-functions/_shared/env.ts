@@ -54,6 +54,8 @@ export const env = {
   paymentWebhookSecret: webhookSecret ?? (paymentSandbox ? LOCAL_SANDBOX_WEBHOOK_SECRET : undefined),
   /** Concurrent GET /api/live/matches streams per process; more are refused with 503. */
   liveMaxStreams: Number(read('LIVE_MAX_STREAMS') ?? 2000),
+  /** Events a live stream may fall behind before the client is dropped (it reconnects and resumes). */
+  liveClientQueue: Number(read('LIVE_CLIENT_QUEUE') ?? 256),
 };
 
 export type Env = typeof env;

@@ -4,6 +4,12 @@
  * (SSE client), however many there are. It also tells the public match reads whether anything changed
  * since they last read (`changes`, `isLive`): a conditional GET can then be answered without the database.
  *
+ * Each event is numbered and turned into its Server-Sent Events frame once, here, for every client: the
+ * SSE id is `<this process's id>-<sequence>`, and the last RECENT_EVENTS frames are kept so a client that
+ * reconnects with Last-Event-ID gets exactly what it missed (`since`). What cannot be replayed — an id of
+ * another process (several serve one port) or of a restarted one, an id older than the buffer, or a time
+ * when the LISTEN itself was down — is a gap: the client refetches once.
+ *
  * Recovery: postgres.js re-issues LISTEN when its connection drops, but if Postgres is still down (or
  * shutting down) at that moment the failed LISTEN stays cached in the client for good. So the feed owns a
  * dedicated client for listening and pings itself through the ordinary pool on a second channel; when
@@ -12,19 +18,22 @@
  */
 import type { Sql } from './db.ts';
 
-/** A match change: the match as the API answers it (`data`, the notification's text) and its key fields. */
-export interface MatchUpdate {
-  id: number;
-  status: string;
-  version: number;
-  data: string;
+/** A match change as clients get it: the match's id, and the SSE frame (`id:`, `event: match`, the match). */
+export interface MatchEvent {
+  seq: number;
+  matchId: number;
+  frame: Uint8Array;
 }
-type Listener = (update: MatchUpdate) => void;
+/** `'gap'`: changes may have gone unheard (the LISTEN was down); clients must refetch once. */
+type Listener = (event: MatchEvent | 'gap') => void;
 
 const CHANNEL = 'match_updates';
 const PING_CHANNEL = 'match_updates_ping';
 const PING_EVERY_MS = 5_000;
 const SILENCE_LIMIT_MS = 12_000;
+/** Events kept for Last-Event-ID (a few minutes of a busy match day; about 1 KB each). */
+const RECENT_EVENTS = 1024;
+const encoder = new TextEncoder();
 
 export class MatchFeed {
   readonly #sql: Sql;
@@ -36,6 +45,14 @@ export class MatchFeed {
   #listening: Promise<void> = Promise.resolve();
   #listeningNow = false;
   #changes = 0;
+  /** This process's part of the SSE ids: events of another process (or of a restarted one) cannot be replayed. */
+  readonly #feedId = crypto.randomUUID().slice(0, 8);
+  #seq = 0;
+  /** The last RECENT_EVENTS events, oldest first. */
+  #recent: MatchEvent[] = [];
+  /** The sequence number at the latest gap: nothing from before it can be replayed. */
+  #gapAt = 0;
+  #listenedBefore = false;
 
   /** `sql` is the pool (for pings); `openListenClient` makes the dedicated client that holds the LISTEN. */
   constructor(sql: Sql, openListenClient: () => Sql) {
@@ -60,6 +77,20 @@ export class MatchFeed {
 
   get subscribers(): number {
     return this.#listeners.size;
+  }
+
+  /**
+   * What a client that last saw `lastEventId` missed, from the newest events kept: the events after it (none
+   * when it is up to date), or 'gap' when they cannot be told (see the file's header). Without an id: none.
+   */
+  since(lastEventId: string | undefined): MatchEvent[] | 'gap' {
+    if (!lastEventId) return [];
+    const [feedId, seqText] = lastEventId.split('-');
+    const seq = Number(seqText);
+    if (feedId !== this.#feedId || !Number.isInteger(seq) || seq > this.#seq || seq < this.#gapAt) return 'gap';
+    const oldest = this.#recent[0]?.seq ?? this.#seq + 1;
+    if (seq < oldest - 1) return 'gap';
+    return this.#recent.filter((event) => event.seq > seq);
   }
 
   /** How many match changes this process has heard of (it only grows). */
@@ -88,9 +119,9 @@ export class MatchFeed {
     const client = (this.#listenClient = this.#openListenClient());
     await previous?.end({ timeout: 0 }).catch(() => {});
     this.#lastPing = Date.now();
-    // Each (re)connection of the LISTEN may follow a gap in which changes went unheard: count one, so no
-    // reader trusts what it knew before.
-    await client.listen(CHANNEL, (payload) => this.#publish(payload), () => (this.#changes += 1));
+    // Each reconnection of the LISTEN may follow a time in which changes went unheard: count one, so no
+    // reader trusts what it knew before, and tell every client to refetch once.
+    await client.listen(CHANNEL, (payload) => this.#publish(payload), () => this.#listened());
     await client.listen(PING_CHANNEL, () => (this.#lastPing = Date.now()));
     this.#listeningNow = true;
   }
@@ -110,15 +141,30 @@ export class MatchFeed {
     if (Date.now() - this.#lastPing > SILENCE_LIMIT_MS) this.#listening = this.#listen();
   }
 
+  #listened() {
+    if (!this.#listenedBefore) {
+      this.#listenedBefore = true;
+      return;
+    }
+    this.#changes += 1;
+    this.#gapAt = this.#seq;
+    for (const listener of this.#listeners) listener('gap');
+  }
+
   #publish(payload: string) {
     this.#changes += 1;
-    let update: MatchUpdate;
+    let matchId: number;
     try {
-      const { id, status, version } = JSON.parse(payload);
-      update = { id, status, version, data: payload };
+      matchId = JSON.parse(payload).id;
     } catch {
       return;
     }
-    for (const listener of this.#listeners) listener(update);
+    const seq = ++this.#seq;
+    // The payload is one line of JSON (jsonb's text form has no line breaks), so one `data:` line holds it.
+    const frame = encoder.encode(`id: ${this.#feedId}-${seq}\nevent: match\ndata: ${payload}\n\n`);
+    const event = { seq, matchId, frame };
+    this.#recent.push(event);
+    if (this.#recent.length > RECENT_EVENTS) this.#recent.shift();
+    for (const listener of this.#listeners) listener(event);
   }
 }

@@ -64,6 +64,8 @@ export const matchEntity = z.object({
   external_match_id: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
+  /** 1 when created, +1 with every change: of two states of a match, the higher version is the newer */
+  version: z.number().int(),
   team1: teamEntity,
   team2: teamEntity,
   /** `status` is the match_result once completed, else null (spec §3.5 "additionalDetails.status"). */

@@ -1,37 +1,32 @@
 /**
- * Live match updates reach the page without waiting for the 30 s poll (ARCHITECTURE.md §1).
+ * Live match updates reach the page without waiting for the 30 s poll (README "Live updates"). Each
+ * event is the changed match itself, as GET /api/matches/{id} answers it.
  *
- * Transport: Supabase Realtime (a channel on `public.matches`) when VITE_SUPABASE_URL and
+ * Transport: Supabase Realtime Broadcast (topic `matches`) when VITE_SUPABASE_URL and
  * VITE_SUPABASE_ANON_KEY are set — the hosted setup; otherwise the API's Server-Sent Events stream
- * `GET /api/live/matches` (local runtime, fed by Postgres LISTEN/NOTIFY). Either way ONE connection per
- * tab is shared by every subscriber (browsers allow only six HTTP/1.1 connections per origin), opened
- * with the first subscriber and closed with the last. Polling stays as the fallback.
+ * `GET /api/live/matches` (local runtime, fed by Postgres LISTEN/NOTIFY), which the browser resumes with
+ * Last-Event-ID after a drop. Either way ONE connection per tab is shared by every subscriber (browsers
+ * allow only six HTTP/1.1 connections per origin), opened with the first subscriber and closed with the
+ * last. Polling stays as the fallback.
  */
-export interface MatchUpdate {
-  id: number;
-  status: string;
-}
-/** `null` means "updates may have been missed" (the stream reconnected): refresh everything. */
-type Listener = (update: MatchUpdate | null) => void;
+import type { Match } from '../domain/entities.ts';
+
+/** `null` means "changes may have been missed" (a gap the server could not replay): refetch once. */
+type Listener = (match: Match | null) => void;
 type Close = () => void;
 
 const listeners = new Set<Listener>();
 let close: Close | undefined;
 
-function publish(update: MatchUpdate | null) {
-  for (const listener of listeners) listener(update);
+function publish(match: Match | null) {
+  for (const listener of listeners) listener(match);
 }
 
 function openEventSource(): Close {
   if (typeof EventSource === 'undefined') return () => {}; // no push here: the poll still refreshes
   const source = new EventSource('/api/live/matches');
-  let lostConnection = false;
   source.addEventListener('match', (event) => publish(JSON.parse((event as MessageEvent<string>).data)));
-  source.addEventListener('error', () => (lostConnection = true)); // EventSource reconnects by itself
-  source.addEventListener('open', () => {
-    if (lostConnection) publish(null);
-    lostConnection = false;
-  });
+  source.addEventListener('gap', () => publish(null));
   return () => source.close();
 }
 
@@ -54,7 +49,7 @@ function open(): Close {
   return url && anonKey ? openRealtime(url, anonKey) : openEventSource();
 }
 
-/** Calls `listener` on every match change (or with null after a gap); returns the unsubscribe. */
+/** Calls `listener` with every changed match (or null after a gap); returns the unsubscribe. */
 export function subscribeToMatchUpdates(listener: Listener): Close {
   listeners.add(listener);
   close ??= open();

@@ -1,22 +1,19 @@
 /**
- * The hosted transport of live match updates: Supabase Realtime "postgres_changes" on public.matches
- * (the migration adds the table to the `supabase_realtime` publication; anon may read matches, so the
- * anon key suffices). A lazy chunk of its own.
+ * The hosted transport of live match updates: Supabase Realtime Broadcast on the public topic `matches`,
+ * fed from the database (the live_events migration: realtime.send of app.match_json on every change). A
+ * public topic: the anon key suffices and no sign-in is needed. A lazy chunk of its own.
  */
 import { createClient } from '@supabase/supabase-js';
-import type { MatchUpdate } from './match-updates.ts';
+import type { Match } from '../domain/entities.ts';
 
-export function subscribeToMatches(url: string, anonKey: string, publish: (update: MatchUpdate | null) => void) {
+export function subscribeToMatches(url: string, anonKey: string, publish: (match: Match | null) => void) {
   const client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   let subscribedBefore = false;
   const channel = client
-    .channel('public:matches')
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'matches' }, (payload) => {
-      const row = payload.new as Partial<MatchUpdate>;
-      if (typeof row.id === 'number' && typeof row.status === 'string') publish({ id: row.id, status: row.status });
-    })
+    .channel('matches', { config: { private: false } })
+    .on('broadcast', { event: 'match' }, ({ payload }) => publish(payload as Match))
     .subscribe((status) => {
-      // A re-subscription after a drop may have missed changes: ask for a refresh.
+      // A re-subscription after a drop may have missed changes (Broadcast does not replay): refetch once.
       if (status === 'SUBSCRIBED' && subscribedBefore) publish(null);
       if (status === 'SUBSCRIBED') subscribedBefore = true;
     });

@@ -2,9 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Match } from '../domain/entities.ts';
+import { aMatch } from '../test/fixtures.ts';
 import { useMatchUpdates } from './use-match-updates.ts';
 
-/** Stands in for the browser's EventSource: the transport is not under test, what gets refreshed is. */
+/** Stands in for the browser's EventSource: the transport is not under test, what reaches the cache is. */
 class FakeEventSource extends EventTarget {
   static instances: FakeEventSource[] = [];
   closed = false;
@@ -15,18 +17,29 @@ class FakeEventSource extends EventTarget {
   close() {
     this.closed = true;
   }
-  emit(update: { id: number; status: string }) {
-    this.dispatchEvent(new MessageEvent('match', { data: JSON.stringify(update) }));
+  emit(match: Match) {
+    this.dispatchEvent(new MessageEvent('match', { data: JSON.stringify(match) }));
+  }
+  gap() {
+    this.dispatchEvent(new MessageEvent('gap', { data: '{}' }));
   }
 }
 
-function setup(matchId?: number) {
-  const queryClient = new QueryClient();
+const live = aMatch({ id: 5, status: 'live', version: 3, team1_score: '40/1' });
+const upcoming = aMatch({ id: 6, status: 'upcoming', version: 1, start_time: '2026-12-01T10:00:00Z' });
+
+function setup() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  queryClient.setQueryData(['matches', 'detail', 5], live);
+  queryClient.setQueryData(['matches', { status: 'live' }], [live]);
+  queryClient.setQueryData(['matches', { status: 'upcoming' }], [upcoming]);
+  queryClient.setQueryData(['admin', 'matches', 'list'], [upcoming, live]);
   const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
+  const refetched = () => invalidated.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  const hook = renderHook(() => useMatchUpdates(matchId), { wrapper });
-  const keys = () => invalidated.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
-  return { hook, keys, invalidated };
+  const hook = renderHook(() => useMatchUpdates(), { wrapper });
+  const stream = FakeEventSource.instances.at(-1)!;
+  return { queryClient, refetched, hook, stream };
 }
 
 describe('useMatchUpdates', () => {
@@ -36,38 +49,58 @@ describe('useMatchUpdates', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('refreshes the match views on a live update, but not balances', () => {
-    const { keys, hook } = setup();
-    FakeEventSource.instances[0].emit({ id: 5, status: 'live' });
-    expect(keys()).toEqual(expect.arrayContaining(['["matches"]', '["admin","matches"]', '["admin","dashboard"]']));
-    expect(keys()).not.toContain('["user"]');
+  it('writes a new score into the match and its list without refetching them', () => {
+    const { queryClient, refetched, hook, stream } = setup();
+    stream.emit({ ...live, version: 4, team1_score: '55/1' });
+    expect(queryClient.getQueryData<Match>(['matches', 'detail', 5])?.team1_score).toBe('55/1');
+    expect(queryClient.getQueryData<Match[]>(['matches', { status: 'live' }])?.map((m) => m.team1_score)).toEqual(['55/1']);
+    expect(refetched().filter((key) => key.startsWith('["matches"') || key === '["user"]')).toEqual([]);
     hook.unmount();
   });
 
-  it("refreshes bets, ledgers and the player's balance when a match is settled", () => {
-    const { keys, hook } = setup();
-    FakeEventSource.instances[0].emit({ id: 5, status: 'completed' });
-    expect(keys()).toEqual(expect.arrayContaining(['["matches"]', '["bets"]', '["transactions"]', '["user"]']));
+  it('keeps the newer state when an older one arrives late', () => {
+    const { queryClient, hook, stream } = setup();
+    stream.emit({ ...live, version: 2, team1_score: '10/0' });
+    expect(queryClient.getQueryData<Match>(['matches', 'detail', 5])?.team1_score).toBe('40/1');
+    expect(queryClient.getQueryData<Match[]>(['matches', { status: 'live' }])?.[0].team1_score).toBe('40/1');
     hook.unmount();
   });
 
-  it('ignores other matches when watching one', () => {
-    const { keys, hook } = setup(7);
-    FakeEventSource.instances[0].emit({ id: 5, status: 'completed' });
-    expect(keys()).toEqual([]);
-    FakeEventSource.instances[0].emit({ id: 7, status: 'live' });
-    expect(keys()).toContain('["matches"]');
+  it('moves a match that starts from the upcoming list to the live list, in start order', () => {
+    const { queryClient, hook, stream } = setup();
+    stream.emit({ ...upcoming, status: 'live', version: 2 });
+    expect(queryClient.getQueryData<Match[]>(['matches', { status: 'upcoming' }])).toEqual([]);
+    expect(queryClient.getQueryData<Match[]>(['matches', { status: 'live' }])?.map((m) => m.id)).toEqual([5, 6]);
+    expect(queryClient.getQueryData<Match[]>(['admin', 'matches', 'list'])?.map((m) => [m.id, m.status]))
+      .toEqual([[6, 'live'], [5, 'live']]);
+    hook.unmount();
+  });
+
+  it("refreshes the player's own bets, ledger and balance once a match is settled", () => {
+    const { refetched, hook, stream } = setup();
+    stream.emit({ ...live, status: 'completed', version: 4, match_result: 'Mumbai Indians won the match' });
+    expect(refetched()).toEqual(expect.arrayContaining(['["bets"]', '["transactions"]', '["user"]']));
+    hook.unmount();
+  });
+
+  it('refetches the match views once after a gap', () => {
+    const { refetched, hook, stream } = setup();
+    stream.gap();
+    expect(refetched()).toEqual(expect.arrayContaining(['["matches"]', '["admin","matches"]', '["user"]']));
     hook.unmount();
   });
 
   it('shares one stream per tab and closes it with the last subscriber', () => {
     const first = setup();
-    const second = setup(3);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={first.queryClient}>{children}</QueryClientProvider>
+    );
+    const second = renderHook(() => useMatchUpdates(), { wrapper });
     expect(FakeEventSource.instances).toHaveLength(1);
     expect(FakeEventSource.instances[0].url).toBe('/api/live/matches');
     first.hook.unmount();
     expect(FakeEventSource.instances[0].closed).toBe(false);
-    second.hook.unmount();
+    second.unmount();
     expect(FakeEventSource.instances[0].closed).toBe(true);
   });
 });

@@ -38,6 +38,7 @@ export function aMatch(overrides: Partial<Match> = {}): Match {
     match_result: null,
     winning_team_id: null,
     external_match_id: null,
+    version: 1,
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-01T10:00:00Z',
     team1: { id: 1, name: 'Mumbai Indians', short_name: 'MI', logo_url: null },

@@ -2,6 +2,7 @@
  * GET /api/live/matches: Server-Sent Events fed by ONE shared LISTEN connection per process.
  */
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createMatch, database, startServer, type Db, type Player, type TestServer } from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
@@ -120,8 +121,98 @@ describe('GET /api/live/matches', () => {
         update = await client.next(2000).catch(() => undefined);
       }
       expect(update).toMatchObject({ id: match.id, status: 'live' });
+      expect(client.gaps, 'after the LISTEN was down, clients are told to refetch once').toBeGreaterThanOrEqual(1);
     } finally {
       client.close();
     }
   });
+
+  it('resumes with Last-Event-ID: exactly the updates missed, none twice', async () => {
+    const match = await createMatch(admin, { live: true });
+    const score = (team1_score: string) =>
+      admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score, current_innings: 1, current_over: 1 });
+    const first = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    await score('10/0');
+    expect(await first.next()).toMatchObject({ team1_score: '10/0' });
+    const seen = first.lastEventId!;
+    first.close();
+
+    await score('20/0');
+    await score('30/1');
+    const resumed = await subscribe(`${server.url}/api/live/matches?id=${match.id}`, { lastEventId: seen });
+    try {
+      expect(await resumed.next()).toMatchObject({ team1_score: '20/0' });
+      expect(await resumed.next()).toMatchObject({ team1_score: '30/1' });
+      await score('40/1');
+      expect(await resumed.next()).toMatchObject({ team1_score: '40/1' });
+      await expect(resumed.next(500)).rejects.toThrow('no match event');
+      expect(resumed.gaps).toBe(0);
+    } finally {
+      resumed.close();
+    }
+  });
+
+  it('answers a Last-Event-ID it cannot replay (another server process, a restart) with one gap', async () => {
+    const client = await subscribe(`${server.url}/api/live/matches`, { lastEventId: 'elsewhere-12' });
+    try {
+      for (let waited = 0; client.gaps === 0 && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(client.gaps).toBe(1);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('sends the public match in an event, nothing else', async () => {
+    const match = await createMatch(admin, { live: true });
+    const client = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    try {
+      await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '5/0', current_innings: 1, current_over: 0.5 });
+      const event = await client.next();
+      const answer = (await admin.client.get(`/api/matches/${match.id}`)).body;
+      expect(Object.keys(event).sort()).toEqual(Object.keys(answer).sort());
+      expect(event).toEqual(answer); // the public answer itself: no private field can ride along
+    } finally {
+      client.close();
+    }
+  });
+});
+
+describe('GET /api/live/matches with a client that cannot keep up', () => {
+  let server: TestServer;
+  let db: Db;
+  let admin: Player;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { LIVE_CLIENT_QUEUE: '16' } });
+    db = database();
+    admin = await createAdmin(server, db);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.end();
+  });
+
+  it('drops it instead of buffering without bound, and keeps serving the others', async () => {
+    const match = await createMatch(admin, { live: true });
+    const fast = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    // A client that asks for the stream and then never reads a byte.
+    const slow = connect(Number(new URL(server.url).port), '127.0.0.1');
+    slow.write('GET /api/live/matches HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\nConnection: close\r\n\r\n');
+    slow.pause();
+    const ended = new Promise<void>((resolve) => slow.once('end', resolve).once('close', resolve));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300)); // its stream is open
+      // Far more than the socket buffers hold: 2,000 events of 7 KB (of a match nobody else watches).
+      await db`select pg_notify('match_updates', json_build_object('id', -1, 'status', 'live', 'version', g, 'pad', repeat('x', 7000))::text)
+               from generate_series(1, 2000) g`;
+      await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '1/0', current_innings: 1, current_over: 0.1 });
+      expect(await fast.next()).toMatchObject({ id: match.id, team1_score: '1/0' });
+      slow.resume(); // reads what the kernel buffered, then the end the server wrote
+      await expect(Promise.race([ended.then(() => 'dropped'), new Promise((resolve) => setTimeout(() => resolve('still open'), 20_000))]))
+        .resolves.toBe('dropped');
+    } finally {
+      fast.close();
+      slow.destroy();
+    }
+  }, 40_000);
 });

@@ -1,6 +1,6 @@
 /**
  * What a request costs the database (ARCHITECTURE.md §9): round trips and statements, counted by a proxy
- * between the real server and PostgreSQL (tests/support/pg-counter.ts). Budgets: one round trip for every
+ * between the real server and PostgreSQL (scripts/lib/pg-counter.js). Budgets: one round trip for every
  * request (a write's answer comes from the same statement), two for a login (the password is checked
  * between them), none for a conditional read the live feed can vouch for.
  *
@@ -13,7 +13,7 @@ import {
   Client, createAdmin, createMatch, database, fund, registerPlayer, startServer, type Db, type Player, type TestServer,
 } from '../support/api.ts';
 import { requireEnv } from '../support/server.ts';
-import { startPgCounter, type Counts, type PgCounter } from '../support/pg-counter.ts';
+import { startPgCounter, type Counts, type PgCounter } from '../../scripts/lib/pg-counter.js';
 
 describe('database cost per request', () => {
   let counter: PgCounter;

@@ -1,6 +1,7 @@
 /**
  * Live updates reach an open page without reload and without waiting for the 30 s poll: the admin's
- * live-score update and the settlement (with the player's balance chip) appear within 2 s.
+ * live-score update and the settlement (with the player's balance chip) appear within 2 s. The event
+ * carries the match, so the page shows the new score without reading the match again.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,10 +45,14 @@ describe('live match updates in the browser', () => {
     return page;
   }
 
-  it("shows the admin's new score on the player's live page within 2 s, without reload", async () => {
+  it("shows the admin's new score on the player's live page within 2 s, without reload or a read of the match", async () => {
     const match = await createMatch(admin, { live: true, team1: 1, team2: 2 });
     const page = await playerPage(`/live/${match.id}`);
     await page.getByText('Match in progress').first().waitFor();
+    const matchReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/matches')) matchReads.push(request.url());
+    });
 
     const sent = Date.now();
     const updated = await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
@@ -56,6 +61,7 @@ describe('live match updates in the browser', () => {
     expect(updated.status).toBe(200);
     await page.getByLabel('MI score').getByText('77/2').waitFor({ timeout: 2000 });
     expect(Date.now() - sent).toBeLessThan(2000);
+    expect(matchReads, 'the event itself carried the new score').toEqual([]);
   });
 
   it("shows the settlement and refreshes the player's balance chip within 2 s", async () => {

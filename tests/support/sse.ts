@@ -10,16 +10,25 @@ export type MatchEvent = { id: number; status: string } & Record<string, unknown
 export interface SseClient {
   /** Resolves with the next `match` event's data (the match, parsed), or rejects after `ms` (default 5 s). */
   next(ms?: number): Promise<MatchEvent>;
+  /** The `id:` of the last `match` event received (what a browser sends back as Last-Event-ID). */
+  readonly lastEventId: string | undefined;
+  /** How many `gap` events arrived (each tells the client to refetch once). */
+  readonly gaps: number;
   close(): void;
 }
 
-export async function subscribe(url: string): Promise<SseClient> {
+export async function subscribe(url: string, { lastEventId }: { lastEventId?: string } = {}): Promise<SseClient> {
   const abort = new AbortController();
-  const response = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+  const response = await fetch(url, {
+    signal: abort.signal,
+    headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+  });
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const events: MatchEvent[] = [];
+  let lastId: string | undefined;
+  let gaps = 0;
   let waiting: (() => void) | undefined;
   let connected!: () => void;
   const ready = new Promise<void>((resolve) => (connected = resolve));
@@ -31,12 +40,15 @@ export async function subscribe(url: string): Promise<SseClient> {
         buffer += value;
         let end;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
+          const lines = buffer.slice(0, end).split('\n');
           buffer = buffer.slice(end + 2);
-          if (block.startsWith(': connected')) connected();
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (block.includes('event: match') && data) {
-            events.push(JSON.parse(data.slice(6)));
+          const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+          if (lines[0].startsWith(': connected')) connected();
+          if (field('event') === 'gap') gaps += 1;
+          const data = field('data');
+          if (field('event') === 'match' && data) {
+            events.push(JSON.parse(data));
+            lastId = field('id');
             waiting?.();
           }
         }
@@ -58,6 +70,12 @@ export async function subscribe(url: string): Promise<SseClient> {
         });
       }
       return events.shift()!;
+    },
+    get lastEventId() {
+      return lastId;
+    },
+    get gaps() {
+      return gaps;
     },
     close: () => abort.abort(),
   };

@@ -1,28 +1,44 @@
 /**
  * `GET /api/live/matches[?id=N]`: a Server-Sent Events stream of match changes (start, live score,
- * settlement, abandonment), for the local runtime; on Supabase the SPA uses Realtime instead.
- * Events: `match` with the match as the API answers it (GET /api/matches/{id}), exactly as the database
- * notified it. A comment line every 15 s keeps proxies from closing the stream.
- * Match data is public (teams and matches are readable by anyone), so the stream needs no session.
- * At most `config.liveMaxStreams` (LIVE_MAX_STREAMS, default 2000) streams are open per process at once;
- * beyond that the answer is 503 {"message":"Too many live connections"} (the SPA then polls).
+ * suspension, settlement, abandonment), for the local runtime; on Supabase the SPA uses Realtime Broadcast.
+ *
+ * - `event: match`, `id: <process>-<sequence>`, data: the match as GET /api/matches/{id} answers it, exactly
+ *   as the database notified it (the frame is built once per event for every client: match-feed.ts).
+ * - On reconnect the browser sends `Last-Event-ID`: the events it missed are replayed, none twice; when they
+ *   cannot be told (another server process, too long ago, the LISTEN was down), `event: gap` tells the
+ *   client to refetch once.
+ * - Back-pressure: a client that falls more than LIVE_CLIENT_QUEUE events behind is dropped (its stream
+ *   ends; the browser reconnects and resumes with Last-Event-ID), never buffered without bound.
+ * - A comment line every 15 s keeps proxies from closing the stream.
+ *
+ * Match data is public (teams and matches are readable by anyone), so the stream needs no session and
+ * makes no database read. At most `config.liveMaxStreams` (LIVE_MAX_STREAMS, default 2000) streams are open
+ * per process at once; beyond that the answer is 503 {"message":"Too many live connections"} (the SPA then
+ * polls).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import type { MatchFeed, MatchUpdate } from '../../_shared/match-feed.ts';
+import type { MatchEvent, MatchFeed } from '../../_shared/match-feed.ts';
 import type { AppEnv } from '../context.ts';
 
 const HEARTBEAT_MS = 15_000;
+const GAP_FRAME = 'event: gap\ndata: {}\n\n';
 
 /** For the OpenAPI document (the route itself is a plain Hono route: its answer is a stream). */
 export const liveRoute = createRoute({
   method: 'get', path: '/live/matches', tags: ['matches'], summary: 'Server-Sent Events of match changes',
-  request: { query: z.object({ id: z.coerce.number().int().positive().optional() }) },
+  request: {
+    query: z.object({ id: z.coerce.number().int().positive().optional() }),
+    headers: z.object({
+      'last-event-id': z.string().optional().describe('Sent by the browser on reconnect: the missed events are replayed'),
+    }),
+  },
   responses: {
     200: {
-      description: 'text/event-stream: `event: match` with the match as data (as GET /api/matches/{id} answers it); heartbeats every 15 s',
+      description: 'text/event-stream: `event: match` (`id:` line; data: the match as GET /api/matches/{id} answers it), ' +
+        '`event: gap` (refetch once: missed events cannot be replayed); heartbeats every 15 s',
       content: { 'text/event-stream': { schema: z.string() } },
     },
     503: {
@@ -38,17 +54,22 @@ export function liveRoutes(feed: MatchFeed) {
   /** Streams open now in this process (one app per process). */
   let open = 0;
   return new Hono<AppEnv>().get('/live/matches', (c) => {
-    if (open >= c.get('config').liveMaxStreams) return c.json({ message: TOO_MANY_STREAMS }, 503);
+    const { liveMaxStreams, liveClientQueue } = c.get('config');
+    if (open >= liveMaxStreams) return c.json({ message: TOO_MANY_STREAMS }, 503);
     open += 1;
     const only = Number(c.req.query('id')) || undefined;
+    const lastEventId = c.req.header('last-event-id');
     return streamSSE(c, async (stream) => {
-      const queue: MatchUpdate[] = [];
+      const queue: Array<MatchEvent | 'gap'> = [];
       let wake: (() => void) | undefined;
-      const unsubscribe = feed.subscribe((update) => {
-        if (only !== undefined && update.id !== only) return;
-        queue.push(update);
+      const enqueue = (event: MatchEvent | 'gap') => {
+        if (event !== 'gap' && only !== undefined && event.matchId !== only) return;
+        queue.push(event);
+        if (queue.length > liveClientQueue) stream.abort(); // too slow: dropped, it resumes on reconnect
         wake?.();
-      });
+      };
+      // Subscribe before looking back, so nothing falls between the replay and the live events.
+      const unsubscribe = feed.subscribe(enqueue);
       const heartbeat = setInterval(() => {
         stream.write(': heartbeat\n\n').catch(() => {});
       }, HEARTBEAT_MS);
@@ -60,10 +81,21 @@ export function liveRoutes(feed: MatchFeed) {
       try {
         await feed.ready();
         await stream.write(': connected\n\n');
+        // The newest event this client has (replayed ones included): live events up to it are not sent again.
+        let newest = 0;
+        const missed = feed.since(lastEventId);
+        if (missed === 'gap') {
+          await stream.write(GAP_FRAME);
+        } else {
+          for (const event of missed) if (only === undefined || event.matchId === only) await stream.write(event.frame);
+          newest = missed.at(-1)?.seq ?? 0;
+        }
         while (!stream.aborted) {
-          const update = queue.shift();
-          if (update) {
-            await stream.writeSSE({ event: 'match', data: update.data });
+          const next = queue.shift();
+          if (next === 'gap') {
+            await stream.write(GAP_FRAME);
+          } else if (next) {
+            if (next.seq > newest) await stream.write(next.frame);
           } else {
             await new Promise<void>((resolve) => (wake = resolve));
             wake = undefined;

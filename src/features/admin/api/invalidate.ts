@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { adminKeys } from './keys.ts';
 
 /*
- * (Match changes: refreshAfterMatchChange in src/lib/use-match-updates.ts, shared with the live updates.)
+ * (Match changes: applyMatchChange in src/lib/use-match-updates.ts, shared with the live updates.)
  * The refetches are started, not awaited: a mutation's own onSuccess waits for a returned promise, and the
  * refetched data can unmount the component that called mutate (a settled match drops its Declare Winner
  * card), and TanStack Query skips the per-call callbacks of an unmounted caller — the toast would be lost.

@@ -83,7 +83,7 @@ function OverviewCard({ match }: { match: Match }) {
 export function MatchDetailRoute() {
   const id = Number(useParams().id);
   const { data: match, isPending, error } = useAdminMatch(id);
-  useMatchUpdates(id);
+  useMatchUpdates();
   const bets = useMatchBets(id);
   const start = useStartMatch();
   useErrorToast(error, 'Error loading match');

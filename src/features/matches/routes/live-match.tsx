@@ -15,7 +15,7 @@ export function LiveMatchRoute() {
   const { id } = useParams();
   const matchId = Number(id);
   const match = useMatch(matchId);
-  useMatchUpdates(matchId);
+  useMatchUpdates();
   const { data: user } = useUser();
   useErrorToast(match.error, 'Error loading match');
 

@@ -9,36 +9,36 @@
  * again only after a release, which starts a new round trip. The proxy delays answers but never changes
  * them, so the client under test behaves exactly as it does without it.
  */
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createServer, connect } from 'node:net';
 
-export interface Counts {
-  statements: number;
-  roundTrips: number;
-}
-
-export interface PgCounter {
-  /** A database URL that goes through the proxy (same user, password and database as the target). */
-  url: string;
-  /** Counts since the last reset, over every connection. */
-  counts(): Counts;
-  reset(): void;
-  close(): Promise<void>;
-}
+/** @typedef {{ statements: number, roundTrips: number }} Counts */
+/**
+ * @typedef {object} PgCounter
+ * @property {string} url A database URL that goes through the proxy (same user, password and database).
+ * @property {() => Counts} counts Counts since the last reset, over every connection.
+ * @property {() => void} reset
+ * @property {() => Promise<void>} close
+ */
 
 const SSL_REQUEST = 80877103;
 
-export async function startPgCounter(targetUrl: string, { quietMs = 40 } = {}): Promise<PgCounter> {
+/** @returns {Promise<PgCounter>} */
+export async function startPgCounter(targetUrl, { quietMs = 40 } = {}) {
   const target = new URL(targetUrl);
-  let counts: Counts = { statements: 0, roundTrips: 0 };
-  const sockets = new Set<Socket>();
+  /** @type {Counts} */
+  let counts = { statements: 0, roundTrips: 0 };
+  /** @type {Set<import('node:net').Socket>} */
+  const sockets = new Set();
 
-  const server: Server = createServer((client) => {
+  const server = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
     sockets.add(client).add(upstream);
     let startup = true;
     let pending = Buffer.alloc(0);
-    let held: Buffer[] = [];
-    let quiet: ReturnType<typeof setTimeout> | undefined;
+    /** @type {Buffer[]} */
+    let held = [];
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let quiet;
     // A client message that follows a release of answers opens a new round trip.
     let released = true;
 
@@ -89,10 +89,10 @@ export async function startPgCounter(targetUrl: string, { quietMs = 40 } = {}): 
     upstream.on('close', end).on('error', end);
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const proxied = new URL(targetUrl);
   proxied.hostname = '127.0.0.1';
-  proxied.port = String((server.address() as { port: number }).port);
+  proxied.port = String(/** @type {import('node:net').AddressInfo} */ (server.address()).port);
   return {
     url: proxied.toString(),
     counts: () => ({ ...counts }),
@@ -100,9 +100,9 @@ export async function startPgCounter(targetUrl: string, { quietMs = 40 } = {}): 
       counts = { statements: 0, roundTrips: 0 };
     },
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
+        server.close(() => resolve(undefined));
       }),
   };
 }

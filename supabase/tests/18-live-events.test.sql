@@ -1,0 +1,47 @@
+-- Live events (ARCHITECTURE.md §9): a match change is published as the public match itself (app.match_json),
+-- by pg_notify for the API's live stream and, where Supabase Realtime exists, by Broadcast from the database
+-- to the public topics `matches` and `match:{id}`. A stub `realtime` schema stands in for Supabase's inside
+-- this test's transaction (rolled back at the end): it records what realtime.send was given.
+begin;
+set local search_path = tests, public;
+select plan(10);
+
+select tests.create_match('live') as m \gset
+
+/** The notification */
+
+select ok(pg_get_functiondef('app.notify_match_change()'::regprocedure) like '%pg_notify(''match_updates'', app.match_json(new)::text)%',
+  'the notification carries the match as the API answers it (app.match_json)');
+
+/** Without Realtime */
+
+select is(app.enable_match_broadcast(), false, 'where the realtime schema is missing, no broadcast is created');
+select hasnt_trigger('public', 'matches', 'matches_broadcast', 'and public.matches has no broadcast trigger');
+
+/** With Realtime (a stub of realtime.send) */
+
+create schema realtime;
+create table realtime.sent (payload jsonb, event text, topic text, private boolean);
+create function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void language sql as $$ insert into realtime.sent values (payload, event, topic, private) $$;
+
+select is(app.enable_match_broadcast(), true, 'where realtime.send exists, the broadcast is created');
+select has_trigger('public', 'matches', 'matches_broadcast', 'on public.matches');
+
+select tests.call_as('tests_admin');
+select app.update_live(:m, '88/3', null, 1, 11.2);
+select tests.reset_role();
+
+select set_eq($$select topic, event, private from realtime.sent$$,
+  format($$values ('matches', 'match', false), ('match:%s', 'match', false)$$, :m),
+  'one change is sent once to the public topics matches and match:{id}');
+select is((select count(distinct payload)::int from realtime.sent), 1, 'with the same payload');
+select is((select payload ->> 'team1_score' from realtime.sent limit 1), '88/3', 'which is the new state itself');
+select is((select (payload ->> 'version')::int from realtime.sent limit 1),
+  (select version::int from public.matches where id = :m), 'with its version');
+select set_eq($$select jsonb_object_keys(payload) from realtime.sent limit 1$$,
+  $$select jsonb_object_keys(app.match_json(m)) from public.matches m limit 1$$,
+  'and exactly the public fields of the API''s match answer');
+
+select * from finish();
+rollback;
