@@ -6,7 +6,8 @@ select plan(18);
 
 /** Tables and RLS */
 
-select tables_are('public', array['users', 'bank_accounts', 'transactions', 'teams', 'matches', 'bets', 'audit_log'],
+select tables_are('public', array['users', 'bank_accounts', 'transactions', 'teams', 'matches', 'bets', 'audit_log',
+                                 'protection_changes'],
   'public holds exactly the product tables');
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys'],
   'app holds the private tables');
@@ -73,7 +74,8 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'begin_attempt', 'finish_attempt', 'idempotency_begin', 'idempotency_save',
           'request_deposit', 'complete_deposit', 'add_bank_account', 'request_withdrawal', 'reconcile',
           'place_bet', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
-          'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats'],
+          'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
+          'account_limits', 'set_deposit_limit', 'take_timeout', 'self_exclude', 'statement'],
   'service_role can execute exactly the business functions of the API contract');
 
 /** Reference data and settings */
