@@ -21,8 +21,9 @@
 --   * Statements: app.statement returns a player's ledger between two dates as CSV lines with the running
 --     balance of completed rows, in chunks the API streams.
 --
--- Times are passed in (p_now, default now()) so that tests check each boundary at an exact instant. Dates in
--- messages and statements are India Standard Time (Asia/Kolkata), the product's market.
+-- Times are passed in (p_now) so that tests check each boundary at an exact instant. The API passes none: the
+-- writes take the transaction's time, the deposit and bet checks the clock once the user row is locked.
+-- Dates in messages and statements are India Standard Time (Asia/Kolkata), the product's market.
 --
 -- Lock order: request_deposit and place_bet lock the user row before these checks (after the match row for a
 -- bet, as before), and the protection writes lock the same row, so a deposit or bet either commits before a
@@ -136,8 +137,10 @@ as $$
          case when f.amount is not null then greatest(f.amount - (
            select coalesce(sum(t.amount), 0)
            from public.transactions t
+           -- no upper bound: a deposit requested by a transaction that started later but committed first
+           -- (created_at is its transaction's start) counts as well
            where t.user_id = p_user_id and t.type = 'deposit' and t.status in ('pending', 'completed')
-             and t.created_at > p_now - p.span and t.created_at <= p_now
+             and t.created_at > p_now - p.span
          ), 0)::bigint end
   from (values ('daily', interval '24 hours'), ('weekly', interval '7 days'), ('monthly', interval '30 days'))
          p (period, span)
@@ -240,8 +243,11 @@ comment on function app.protection_json(bigint, timestamptz) is
 /** Internal helpers: the rules */
 
 -- 403 while a time-out or self-exclusion runs: 'Time-out: You cannot bet or deposit until {end} IST.' /
--- 'Self-exclusion: …'. Called by app.place_bet and app.assert_may_deposit with the user row locked.
-create function app.assert_may_gamble(p_user_id bigint, p_now timestamptz default now())
+-- 'Self-exclusion: …'. Called by app.place_bet and app.assert_may_deposit with the user row locked. The
+-- instant checked defaults to the clock at the call, after the lock was granted, not the transaction's
+-- start: an exclusion that committed while this request waited for the lock began before that instant, so
+-- it applies (with now(), one taken by a request that started later would not).
+create function app.assert_may_gamble(p_user_id bigint, p_now timestamptz default clock_timestamp())
 returns void
 language plpgsql
 stable
@@ -265,16 +271,19 @@ comment on function app.assert_may_gamble(bigint, timestamptz) is
 -- 403 during a time-out or self-exclusion, then 409 when p_amount is more than is left of the strictest
 -- deposit limit: 'Deposit limit reached: Your daily limit is ₹5,000 and ₹1,500 is left.' A retried request
 -- (a pending deposit of this player with this reference) adds nothing to the sums and skips the limits.
-create function app.assert_may_deposit(p_user_id bigint, p_amount bigint, p_reference text, p_now timestamptz default now())
+-- p_now null (the API's case) checks at the clock once the lock is granted (see app.assert_may_gamble).
+create function app.assert_may_deposit(p_user_id bigint, p_amount bigint, p_reference text, p_now timestamptz default null)
 returns void
 language plpgsql
 set search_path = ''
 as $$
 declare
   v_limit record;
+  v_now timestamptz;
 begin
   perform 1 from public.users where id = p_user_id for update;
-  perform app.assert_may_gamble(p_user_id, p_now);
+  v_now := coalesce(p_now, clock_timestamp());
+  perform app.assert_may_gamble(p_user_id, v_now);
   if exists (
     select 1 from public.transactions t
     where t.type = 'deposit' and t.reference_id = p_reference and t.user_id = p_user_id and t.status = 'pending'
@@ -282,7 +291,7 @@ begin
     return;
   end if;
   select s.period, s.amount, s.remaining into v_limit
-    from app.deposit_limit_status(p_user_id, p_now) s
+    from app.deposit_limit_status(p_user_id, v_now) s
     where s.amount is not null
     order by s.remaining, s.span
     limit 1;
