@@ -88,3 +88,16 @@ export function activeExclusion(limits: AccountLimits | null | undefined): Exclu
   if (excluded && (!timeout || Date.parse(excluded) >= Date.parse(timeout))) return { kind: 'self_exclusion', until: excluded };
   return timeout ? { kind: 'timeout', until: timeout } : null;
 }
+
+/** The limit that leaves least to deposit now (the shortest period on a tie), or null without limits. */
+export function tightestLimit(limits: AccountLimits | null | undefined): { period: LimitPeriod; amount: number; remaining: number } | null {
+  let tightest: { period: LimitPeriod; amount: number; remaining: number } | null = null;
+  for (const period of LIMIT_PERIODS) {
+    const amount = limits?.deposit_limits[period] ?? null;
+    const remaining = limits?.deposit_remaining[period] ?? null;
+    if (amount !== null && remaining !== null && (tightest === null || remaining < tightest.remaining)) {
+      tightest = { period, amount, remaining };
+    }
+  }
+  return tightest;
+}

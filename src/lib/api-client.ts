@@ -24,7 +24,7 @@ async function errorText(response: Response): Promise<string> {
   return text;
 }
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+async function send(method: string, url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -32,6 +32,11 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new ApiError(response.status, await errorText(response));
+  return response;
+}
+
+async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await send(method, url, body);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -50,6 +55,9 @@ export const api = {
   },
   post: <T>(url: string, body?: unknown) => request<T>('POST', url, body),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body),
+  put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body),
+  /** A file (e.g. a CSV statement); failures raise ApiError like every other call. */
+  getBlob: async (url: string): Promise<Blob> => (await send('GET', url)).blob(),
 };
 
 /** The text a destructive toast shows for a failed call. */

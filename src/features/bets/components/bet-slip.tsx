@@ -2,7 +2,8 @@
  * The bet slip of spec §2.4: pick a team (pick it again to drop it), type digits only, quick adds and a
  * stepper of 100, potential win = amount × 3, and the minimum and balance checks before sending. The balance
  * shown and checked is the available one (wallet balance minus pending withdrawals), as on the server; the
- * insufficient-balance toast offers the way to the wallet.
+ * insufficient-balance toast offers the way to the wallet. During a time-out or self-exclusion the slip says so
+ * and until when, and does not send.
  */
 import { Box, Button, Card, Field, Group, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -18,6 +19,9 @@ import { notify } from '../../../components/ui/toaster.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
+import { activeExclusion } from '../../../domain/protection.ts';
+import { useAccountLimits } from '../../protection/api/get-account-limits.ts';
+import { ExclusionNotice } from '../../protection/components/exclusion-notice.tsx';
 import { usePlaceBet } from '../api/place-bet.ts';
 
 /** 'Title: description' of spec §5 split into a toast's two lines. */
@@ -31,6 +35,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
   const [amountText, setAmountText] = useState('');
   const placeBet = usePlaceBet();
   const navigate = useNavigate();
+  const exclusion = activeExclusion(useAccountLimits({ enabled: Boolean(user) }).data);
   const available = user?.available_balance ?? 0;
   const amount = amountText === '' ? 0 : Number(amountText);
   const teams = [
@@ -78,6 +83,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
       </Card.Header>
       <Card.Body>
         <Stack gap="5">
+          {exclusion && <ExclusionNotice exclusion={exclusion} />}
           <Box role="group" aria-label="Select a team">
             <SimpleGrid columns={2} gap="3">
               {teams.map((team) => {
@@ -150,7 +156,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
           <Button
             colorPalette="green"
             size="lg"
-            disabled={teamId === null}
+            disabled={teamId === null || exclusion !== null}
             loading={placeBet.isPending}
             loadingText="Placing bet..."
             onClick={submit}
