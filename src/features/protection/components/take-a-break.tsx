@@ -2,8 +2,9 @@
  * Time-out (1, 7, 30 or 42 days) and self-exclusion (6 months, 1 or 5 years). Both start at once and cannot
  * be undone, so each goes through a confirmation dialog that says so before anything is sent.
  */
-import { Button, Dialog, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { formatDateTime } from '../../../domain/money.ts';
 import {
@@ -53,22 +54,21 @@ function BreakForm({ name, title, choices, actionLabel, send, pending }: BreakFo
 
   return (
     <Stack gap="3">
-      <RadioGroup.Root
-        value={String(choice.value)}
-        onValueChange={(details) => setChoice(choices.find((option) => String(option.value) === details.value) ?? choices[0])}
-        aria-label={`Length of the ${name}`}
-        colorPalette="blue"
-      >
-        <Stack direction="row" gap="4" flexWrap="wrap">
-          {choices.map((option) => (
-            <RadioGroup.Item key={option.value} value={String(option.value)}>
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-            </RadioGroup.Item>
-          ))}
-        </Stack>
-      </RadioGroup.Root>
+      <FormField label={`Length of the ${name}`}>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={String(choice.value)}
+            onChange={(event) => setChoice(choices.find((option) => String(option.value) === event.target.value) ?? choices[0])}
+          >
+            {choices.map((option) => (
+              <option key={option.value} value={String(option.value)}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
       <Button colorPalette="red" variant="outline" alignSelf="start" onClick={() => setConfirming(true)}>
         {actionLabel}
       </Button>

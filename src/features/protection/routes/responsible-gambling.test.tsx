@@ -81,7 +81,7 @@ describe('responsible gambling page', () => {
       'POST /api/account/timeout': { status: 201, body: someLimits({ timeout_until: IN_A_DAY }) },
     });
     const { user } = renderWithProviders(<ResponsibleGamblingRoute />);
-    await user.click(await screen.findByRole('radio', { name: '7 days' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Length of the time-out' }), '7 days');
     await user.click(screen.getByRole('button', { name: 'Take a time-out' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Time-out for 7 days?' });
     expect(dialog).toHaveTextContent('This cannot be undone: nobody can shorten or lift the time-out, not you and not our support team.');
@@ -103,10 +103,11 @@ describe('responsible gambling page', () => {
       'POST /api/account/self-exclusion': { status: 201, body: someLimits({ self_excluded_until: '2027-11-22T09:00:00Z' }) },
     });
     const { user } = renderWithProviders(<ResponsibleGamblingRoute />);
-    expect((await screen.findAllByRole('radio')).map((radio) => radio.closest('label')?.textContent)).toEqual([
-      '1 day', '7 days', '30 days', '42 days', '6 months', '1 year', '5 years',
-    ]);
-    await user.click(screen.getByRole('radio', { name: '1 year' }));
+    const timeoutLengths = await screen.findByRole('combobox', { name: 'Length of the time-out' });
+    expect(within(timeoutLengths).getAllByRole('option').map((option) => option.textContent)).toEqual(['1 day', '7 days', '30 days', '42 days']);
+    const lengths = screen.getByRole('combobox', { name: 'Length of the self-exclusion' });
+    expect(within(lengths).getAllByRole('option').map((option) => option.textContent)).toEqual(['6 months', '1 year', '5 years']);
+    await user.selectOptions(lengths, '1 year');
     await user.click(screen.getByRole('button', { name: 'Self-exclude' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Self-exclusion for 1 year?' });
     expect(dialog).toHaveTextContent('This cannot be undone');
