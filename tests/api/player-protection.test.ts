@@ -129,6 +129,7 @@ describe('player protection', () => {
     const seen = await admin.client.get(`/api/account/limits?userId=${player.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.self_excluded_until).toBe(until);
+    expect(await admin.client.get('/api/account/limits?userId=99999999')).toMatchObject({ status: 404, body: { message: 'User not found' } });
 
     const refused = { status: 403, body: { message: protectionMessages.onlyThePlayer } };
     expect(await admin.client.put(`/api/account/limits?userId=${player.id}`, { period: 'daily', amount: null })).toMatchObject(refused);
