@@ -18,6 +18,7 @@ import { adminMatchRoutes } from './routes/admin/matches.ts';
 import { adminRiskRoutes } from './routes/admin/risk.ts';
 import { adminTransactionRoutes } from './routes/admin/transactions.ts';
 import { adminUserRoutes } from './routes/admin/users.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bankAccountRoutes } from './routes/bank-accounts.ts';
 import { betRoutes } from './routes/bets.ts';
@@ -26,6 +27,7 @@ import { healthRoute, healthRoutes } from './routes/health.ts';
 import { liveRoute, liveRoutes } from './routes/live.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { statementRoutes } from './routes/statement.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { readSession } from './session.ts';
 
@@ -50,6 +52,8 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   app.route('/', walletRoutes());
   app.route('/', bankAccountRoutes());
   app.route('/', paymentRoutes());
+  app.route('/', accountRoutes());
+  app.route('/', statementRoutes());
 
   const admin = router();
   admin.use('*', async (c, next) => {

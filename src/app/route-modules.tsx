@@ -13,6 +13,7 @@ export const routeModules = {
   liveMatch: () => import('../features/matches/routes/live-match.tsx'),
   myBets: () => import('../features/bets/routes/my-bets.tsx'),
   wallet: () => import('../features/wallet/routes/wallet.tsx'),
+  responsibleGambling: () => import('../features/protection/routes/responsible-gambling.tsx'),
   notFound: () => import('../features/misc/routes/not-found.tsx'),
 } satisfies Record<string, Loader>;
 

@@ -16,6 +16,7 @@ const AuthRoute = lazyRoute(routeModules.auth, 'AuthRoute');
 const LiveMatchRoute = lazyRoute(routeModules.liveMatch, 'LiveMatchRoute');
 const MyBetsRoute = lazyRoute(routeModules.myBets, 'MyBetsRoute');
 const WalletRoute = lazyRoute(routeModules.wallet, 'WalletRoute');
+const ResponsibleGamblingRoute = lazyRoute(routeModules.responsibleGambling, 'ResponsibleGamblingRoute');
 const NotFoundRoute = lazyRoute(routeModules.notFound, 'NotFoundRoute');
 const AdminApp = lazy(() => import('../features/admin/routes/admin-app.tsx'));
 
@@ -32,6 +33,7 @@ export function AppRoutes() {
             <Route path={routePatterns.liveMatch} element={<LiveMatchRoute />} />
             <Route path={routePatterns.myBets} element={<MyBetsRoute />} />
             <Route path={routePatterns.wallet} element={<WalletRoute />} />
+            <Route path={routePatterns.responsibleGambling} element={<ResponsibleGamblingRoute />} />
           </Route>
           <Route path={routePatterns.notFound} element={<NotFoundRoute />} />
         </Route>

@@ -6,6 +6,7 @@ export const paths = {
   liveMatch: (id: number | string) => `/live/${id}`,
   myBets: '/my-bets',
   wallet: '/wallet',
+  responsibleGambling: '/responsible-gambling',
   admin: '/admin',
 } as const;
 
@@ -17,6 +18,7 @@ export const routePatterns = {
   liveMatch: '/live/:id',
   myBets: '/my-bets',
   wallet: '/wallet',
+  responsibleGambling: '/responsible-gambling',
   admin: '/admin/*',
   notFound: '*',
 } as const;

@@ -77,6 +77,8 @@ export const api = {
   post: <T>(url: string, body?: unknown) => request<T>('POST', url, body),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body),
+  /** A file (e.g. a CSV statement); failures raise ApiError like every other call. */
+  getBlob: async (url: string): Promise<Blob> => (await send('GET', url)).blob(),
 };
 
 /** The text a destructive toast shows for a failed call. */

@@ -1,4 +1,5 @@
 import type { BankAccount, Match, Transaction, User } from '../domain/entities.ts';
+import type { AccountLimits } from '../domain/protection.ts';
 
 /** A player; available_balance follows wallet_balance − pending_withdrawals unless given. */
 export function aUser(overrides: Partial<User> = {}): User {
@@ -77,6 +78,18 @@ export function aBankAccount(overrides: Partial<BankAccount> = {}): BankAccount 
     bank_name: 'HDFC Bank',
     is_active: true,
     created_at: '2026-11-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A player's protection: no limits and no exclusion unless given. */
+export function someLimits(overrides: Partial<AccountLimits> = {}): AccountLimits {
+  return {
+    deposit_limits: { daily: null, weekly: null, monthly: null },
+    deposit_remaining: { daily: null, weekly: null, monthly: null },
+    pending_changes: [],
+    timeout_until: null,
+    self_excluded_until: null,
     ...overrides,
   };
 }

@@ -30,6 +30,9 @@ export interface RecordedCall {
   body: unknown;
 }
 
+/** The calls that send something (a screen may read more, e.g. the player's limits, as it renders). */
+export const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
+
 type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = (call: RecordedCall) => Answer | undefined;
 

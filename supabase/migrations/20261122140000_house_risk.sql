@@ -420,9 +420,11 @@ comment on function app.reconcile_player_stakes() is
 
 /** Functions: bets */
 
--- Unchanged rules (see the matches_and_bets migration) plus the house's: a match whose betting is
--- suspended or closed takes no bet (409 'Betting is suspended for this match' / 'Betting is closed for this
--- match'), and app.book_bet applies the stake and liability limits and books the bet.
+-- Unchanged rules (see the matches_and_bets migration), the player's protection (no bet during a time-out or
+-- self-exclusion: app.assert_may_gamble, 20261122130000_player_protection.sql) and the house's rules: a
+-- match whose betting is suspended or closed takes no bet (409 'Betting is suspended for this match' /
+-- 'Betting is closed for this match'), and app.book_bet applies the stake and liability limits and books
+-- the bet.
 create or replace function app.place_bet(
   p_match_id bigint, p_team_id bigint, p_amount bigint, p_odds numeric default null, p_potential_win bigint default null
 )
@@ -463,6 +465,8 @@ begin
   end if;
 
   select * into v_user from public.users where id = v_user.id for update;
+  -- player protection (20261122130000): no bets during a time-out or self-exclusion
+  perform app.assert_may_gamble(v_user.id);
   if v_user.status <> 'active' then
     raise exception using errcode = 'BT403', message = 'Your account is ' || v_user.status;
   end if;

@@ -6,7 +6,8 @@ select plan(18);
 
 /** Tables and RLS */
 
-select tables_are('public', array['users', 'bank_accounts', 'transactions', 'teams', 'matches', 'bets', 'audit_log'],
+select tables_are('public', array['users', 'bank_accounts', 'transactions', 'teams', 'matches', 'bets', 'audit_log',
+                                 'protection_changes'],
   'public holds exactly the product tables');
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
                               'match_book', 'player_match_stakes'],
@@ -77,6 +78,7 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',
           'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
           'admin_users', 'admin_user_counts',
+          'account_limits', 'set_deposit_limit', 'take_timeout', 'self_exclude', 'statement',
           'fail_stale_deposits'],  -- the scheduled job (15-stale-deposits.test.sql)
   'service_role can execute exactly the business functions of the API contract');
 

@@ -56,6 +56,13 @@ const TABLE: Row[] = [
     // only the signed-in owner of the deposit: an unknown (or someone else's) reference is a 404
     headers: { 'content-type': 'application/x-www-form-urlencoded' }, expect: SIGNED_IN(404),
   },
+  // player protection: an admin may read a player's, nobody may change another user's; the time-out and
+  // self-exclusion rows send a length that does not exist (400 once authorized), so nobody here is excluded
+  { method: 'GET', route: '/api/account/limits', path: (f) => `/api/account/limits?userId=${f.player.id}`, expect: [401, 200, 403, 403, 401, 200] },
+  { method: 'PUT', route: '/api/account/limits', path: () => '/api/account/limits', body: () => ({ period: 'monthly', amount: 10_000_000 }), expect: SIGNED_IN(200) },
+  { method: 'POST', route: '/api/account/timeout', path: () => '/api/account/timeout', body: () => ({ days: 2 }), expect: SIGNED_IN(400) },
+  { method: 'POST', route: '/api/account/self-exclusion', path: () => '/api/account/self-exclusion', body: () => ({ months: 1 }), expect: SIGNED_IN(400) },
+  { method: 'GET', route: '/api/wallet/statement.csv', path: (f) => `/api/wallet/statement.csv?from=2026-01-01&to=2026-12-31&userId=${f.player.id}`, expect: [401, 200, 403, 403, 401, 200] },
   { method: 'GET', route: '/api/admin/matches', path: () => '/api/admin/matches', expect: ADMIN(200) },
   { method: 'POST', route: '/api/admin/matches', path: () => '/api/admin/matches', body: () => ({}), expect: ADMIN(400) },
   { method: 'GET', route: '/api/admin/matches/{id}', path: (f) => `/api/admin/matches/${f.matchId}`, expect: ADMIN(200) },

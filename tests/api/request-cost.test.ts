@@ -96,6 +96,14 @@ describe('database cost per request', () => {
     for (const path of adminPages) expect(await cost(() => admin.client.get(path))).toMatchObject({ status: 200, roundTrips: 1 });
   });
 
+  it('player protection: reading and setting limits, a statement: one round trip each', async () => {
+    expect(await cost(() => player.client.get('/api/account/limits'))).toEqual({ status: 200, roundTrips: 1, statements: 4 });
+    expect(await cost(() => player.client.put('/api/account/limits', { period: 'monthly', amount: 10_000_000 })))
+      .toEqual({ status: 200, roundTrips: 1, statements: 4 });
+    expect(await cost(() => player.client.get('/api/wallet/statement.csv?from=2026-01-01&to=2026-12-31')))
+      .toEqual({ status: 200, roundTrips: 1, statements: 4 });
+  });
+
   it('a bet: one round trip, its answer (bet, match, team) included', async () => {
     const spent = await cost(() => player.client.post('/api/bets', { match_id: matchId, team_id: 1, amount: 1000 }));
     expect(spent).toEqual({ status: 201, roundTrips: 1, statements: 4 });

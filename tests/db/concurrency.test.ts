@@ -159,6 +159,22 @@ describe('money paths under concurrency', () => {
     expect(await reconcile()).toEqual([]);
   });
 
+  it('20 simultaneous deposit requests of 1000 against a daily limit of 5000 create exactly 5', async () => {
+    const player = await createPlayer(0);
+    await request(player, (tx) => tx`select app.set_deposit_limit('daily', 5000)`);
+
+    const { ok, errors } = await settle(
+      Array.from({ length: 20 }, () => request(player, (tx) => tx`select id from app.request_deposit(1000, 'upi', ${newRef()})`)),
+    );
+
+    expect(ok).toBe(5);
+    expect(new Set(errors)).toEqual(new Set(['BT409: Deposit limit reached: Your daily limit is ₹5,000 and nothing is left.']));
+    const [deposits] = await sql`
+      select count(*)::int as n, sum(amount)::bigint as total from public.transactions where user_id = ${player.id} and type = 'deposit'`;
+    expect(deposits.n).toBe(5);
+    expect(Number(deposits.total)).toBe(5000);
+  });
+
   it('a withdrawal and bets racing for the same funds never overdraw', async () => {
     for (let round = 0; round < 5; round++) {
       const player = await createPlayer(10000);

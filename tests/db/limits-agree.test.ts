@@ -8,6 +8,10 @@ import {
 } from '../../src/domain/limits.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { MAX_RISK_AMOUNT, riskMessages, riskSettingsUpdateSchema } from '../../src/domain/risk.ts';
+import {
+  LIMIT_PERIODS, LIMIT_RAISE_DELAY_HOURS, MAX_DEPOSIT_LIMIT, MIN_DEPOSIT_LIMIT, SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS,
+  protectionMessages,
+} from '../../src/domain/protection.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required (a migrated database)');
@@ -140,5 +144,34 @@ describe('database limits agree with src/domain', () => {
         expect(riskSettingsUpdateSchema.safeParse(changes).error?.issues[0].message).toBe(message);
         expect(await failure(tx, update(changes))).toEqual({ code: 'BT400', message });
       }
+    }));
+
+  it('player protection: the domain periods, limits, lengths and cool-off are the database\'s, with its messages', () =>
+    inRolledBackTransaction(async (tx) => {
+      const player = await fundedPlayer(tx, 'prot', 0);
+      await as(tx, player);
+      const limit = (period: string, amount: number) => (sp: Tx) => sp`select app.set_deposit_limit(${period}, ${amount})`;
+      for (const period of LIMIT_PERIODS) expect(await failure(tx, limit(period, MIN_DEPOSIT_LIMIT))).toBeNull();
+      expect(await failure(tx, limit('yearly', MIN_DEPOSIT_LIMIT))).toEqual({ code: 'BT400', message: protectionMessages.periodInvalid });
+      expect(await failure(tx, limit('daily', MIN_DEPOSIT_LIMIT - 1))).toEqual({ code: 'BT400', message: protectionMessages.limitRange });
+      expect(await failure(tx, limit('daily', MAX_DEPOSIT_LIMIT + 1))).toEqual({ code: 'BT400', message: protectionMessages.limitRange });
+      const [{ raised }] = await tx`select app.set_deposit_limit('daily', ${MAX_DEPOSIT_LIMIT}) as raised`;
+      const [change] = raised.pending_changes;
+      expect(Date.parse(change.effective_at) - Date.parse(change.requested_at)).toBe(LIMIT_RAISE_DELAY_HOURS * 3_600_000);
+
+      expect(await failure(tx, (sp) => sp`select * from app.statement(null, '2026-11-22', '2026-11-21')`))
+        .toEqual({ code: 'BT400', message: protectionMessages.dateOrder });
+      await as(tx, null);
+      const [{ id: adminId }] = await tx`select id from app.create_admin(${'limits_admin4' + tag}, 'hash', 'Admin', null)`;
+      await as(tx, { id: Number(adminId), role: 'admin' });
+      expect(await failure(tx, (sp) => sp`select app.take_timeout(1, ${player.id})`))
+        .toEqual({ code: 'BT403', message: protectionMessages.onlyThePlayer });
+
+      await as(tx, player);
+      // each length in turn (ascending, so each one outlasts the one before)
+      for (const days of TIMEOUT_DAYS) expect(await failure(tx, (sp) => sp`select app.take_timeout(${days})`)).toBeNull();
+      expect(await failure(tx, (sp) => sp`select app.take_timeout(2)`)).toEqual({ code: 'BT400', message: protectionMessages.timeoutDays });
+      for (const months of SELF_EXCLUSION_MONTHS) expect(await failure(tx, (sp) => sp`select app.self_exclude(${months})`)).toBeNull();
+      expect(await failure(tx, (sp) => sp`select app.self_exclude(5)`)).toEqual({ code: 'BT400', message: protectionMessages.selfExclusionMonths });
     }));
 });

@@ -91,6 +91,7 @@ export class Client {
   get = <T = any>(path: string, headers?: Record<string, string>) => this.call<T>('GET', path, undefined, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
   post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('POST', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
   patch = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('PATCH', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
+  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('PUT', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export interface Player {

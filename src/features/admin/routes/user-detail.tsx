@@ -1,9 +1,11 @@
 /**
  * Spec §2.14: header (name, status and role badges, Back), tabs Overview / Wallet & Transactions /
  * Betting History / Bank Accounts. Overview: User Information (Change Status), Wallet Balance (Manage
- * Wallet, Quick Adjustment) and Contact User. A tab whose list failed to load says so ('Error loading …. Please
- * try again later.'); its empty text is only for a list that is really empty. The tabs page through the
- * server (Load More); the bet and transaction counts are the server's, sent with the first pages.
+ * Wallet, Quick Adjustment), Contact User and (beyond the spec) Player Protection, read-only: the player's
+ * deposit limits and time-out or self-exclusion, which no admin can change. A tab whose list failed to load
+ * says so ('Error loading …. Please try again later.'); its empty text is only for a list that is really
+ * empty. The tabs page through the server (Load More); the bet and transaction counts are the server's,
+ * sent with the first pages.
  */
 import { Badge, Box, Button, Card, DataList, Heading, HStack, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -23,6 +25,8 @@ import { QuickAdjustmentDialog } from '../components/quick-adjustment-dialog.tsx
 import { StatusBadge } from '../components/status-badge.tsx';
 import { UserTransactionsTable } from '../components/user-transactions-table.tsx';
 import { adminPaths } from '../lib/admin-paths.ts';
+import { useAccountLimits } from '../../protection/api/get-account-limits.ts';
+import { DepositLimitList, ExclusionList } from '../../protection/components/protection-summary.tsx';
 
 function Info({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -30,6 +34,33 @@ function Info({ label, children }: { label: string; children: React.ReactNode })
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
       <DataList.ItemValue>{children}</DataList.ItemValue>
     </DataList.Item>
+  );
+}
+
+/** What the player set for themself: shown, never editable here (only the player may change it). */
+function PlayerProtection({ userId }: { userId: number }) {
+  const limits = useAccountLimits({ userId });
+  return (
+    <Card.Root as="section" aria-label="Player Protection">
+      <Card.Header>
+        <Heading size="md">Player Protection</Heading>
+        <Text fontSize="sm" color="fg.muted">
+          Set by the player. Admins cannot change or lift these.
+        </Text>
+      </Card.Header>
+      <Card.Body gap="4">
+        {limits.isPending ? (
+          <PageSpinner label="Loading limits" />
+        ) : limits.isError ? (
+          <LoadError what="limits" />
+        ) : (
+          <>
+            <DepositLimitList limits={limits.data} />
+            <ExclusionList limits={limits.data} />
+          </>
+        )}
+      </Card.Body>
+    </Card.Root>
   );
 }
 
@@ -94,6 +125,7 @@ function Overview({ user, betCount, transactionCount }: { user: User; betCount?:
           </Button>
         </Card.Body>
       </Card.Root>
+      <PlayerProtection userId={user.id} />
     </SimpleGrid>
   );
 }

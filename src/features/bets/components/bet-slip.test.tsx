@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { aMatch, aUser } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import { aMatch, aUser, someLimits } from '../../../test/fixtures.ts';
+import { mockApi, renderWithProviders, writes } from '../../../test/render.tsx';
+import { formatDateTime } from '../../../domain/money.ts';
 import { BetSlip } from './bet-slip.tsx';
 
 function setup(balance = 5000, pending = 0) {
@@ -77,7 +78,7 @@ describe('bet slip', () => {
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Invalid amount')).toBeInTheDocument();
     expect(screen.getByText('Please enter an amount of at least ₹1000.')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(writes(calls)).toHaveLength(0);
   });
 
   it('refuses a bet above the balance with the insufficient balance toast', async () => {
@@ -87,7 +88,7 @@ describe('bet slip', () => {
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
     expect(screen.getByText("You don't have enough funds in your wallet. Please recharge your wallet.")).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(writes(calls)).toHaveLength(0);
   });
 
   it('shows and checks the available balance: pending withdrawals cannot be bet', async () => {
@@ -97,7 +98,7 @@ describe('bet slip', () => {
     await user.type(amount, '2000');
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(writes(calls)).toHaveLength(0);
   });
 
   it('offers the way to the wallet on the insufficient balance toast', async () => {
@@ -116,7 +117,7 @@ describe('bet slip', () => {
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Bet placed successfully')).toBeInTheDocument();
     expect(screen.getByText('Your bet has been placed. Good luck!')).toBeInTheDocument();
-    expect(calls[0]).toEqual({
+    expect(writes(calls)[0]).toEqual({
       method: 'POST',
       url: '/api/bets',
       body: { match_id: 11, team_id: 2, amount: 2000, odds: 3, potential_win: 6000 },
@@ -140,7 +141,24 @@ describe('bet slip', () => {
     await user.type(amount, '2000');
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Bet placed successfully')).toBeInTheDocument();
-    expect(calls).toHaveLength(1);
+    expect(writes(calls)).toHaveLength(1);
+  });
+
+  it('says why and until when it is closed during a self-exclusion, and sends nothing', async () => {
+    const calls = mockApi({ 'GET /api/account/limits': { body: someLimits({ self_excluded_until: '2027-05-22T09:00:00Z' }) } });
+    const { user } = renderWithProviders(<BetSlip match={aMatch()} user={aUser()} />);
+    const notice = await screen.findByRole('status', { name: 'Self-exclusion' });
+    expect(notice).toHaveTextContent(`You cannot bet or deposit until ${formatDateTime('2027-05-22T09:00:00Z')}.`);
+    await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Bet amount (₹)' }), '1000');
+    expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('reads no limits for a signed-out visitor', () => {
+    const calls = mockApi({});
+    renderWithProviders(<BetSlip match={aMatch()} user={null} />);
+    expect(calls).toHaveLength(0);
   });
 
   it.each([

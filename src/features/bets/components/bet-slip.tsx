@@ -3,7 +3,8 @@
  * stepper of 100, potential win = amount × 3, and the minimum and balance checks before sending. The balance
  * shown and checked is the available one (wallet balance minus pending withdrawals), as on the server; the
  * insufficient-balance toast offers the way to the wallet. When the match's betting is suspended or closed
- * (house risk), the slip says so in place of its button; the match's live updates change it back.
+ * (house risk), the slip says so in place of its button; the match's live updates change it back. During a
+ * time-out or self-exclusion (player protection) the slip says so and until when, and does not send.
  */
 import { Box, Button, Card, Field, Group, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -20,6 +21,9 @@ import { notify } from '../../../components/ui/toaster.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
+import { activeExclusion } from '../../../domain/protection.ts';
+import { useAccountLimits } from '../../protection/api/get-account-limits.ts';
+import { ExclusionNotice } from '../../protection/components/exclusion-notice.tsx';
 import { usePlaceBet } from '../api/place-bet.ts';
 
 /** 'Title: description' of spec §5 split into a toast's two lines. */
@@ -33,6 +37,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
   const [amountText, setAmountText] = useState('');
   const placeBet = usePlaceBet();
   const navigate = useNavigate();
+  const exclusion = activeExclusion(useAccountLimits({ enabled: Boolean(user) }).data);
   const available = user?.available_balance ?? 0;
   const amount = amountText === '' ? 0 : Number(amountText);
   const teams = [
@@ -80,6 +85,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
       </Card.Header>
       <Card.Body>
         <Stack gap="5">
+          {exclusion && <ExclusionNotice exclusion={exclusion} />}
           <Box role="group" aria-label="Select a team">
             <SimpleGrid columns={2} gap="3">
               {teams.map((team) => {
@@ -153,7 +159,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
             <Button
               colorPalette="green"
               size="lg"
-              disabled={teamId === null}
+              disabled={teamId === null || exclusion !== null}
               loading={placeBet.isPending}
               loadingText="Placing bet..."
               onClick={submit}

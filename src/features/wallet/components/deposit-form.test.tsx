@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEPOSIT_REFERENCE } from '../../../domain/schemas.ts';
-import { aTransaction } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import { aTransaction, someLimits } from '../../../test/fixtures.ts';
+import { mockApi, renderWithProviders, writes } from '../../../test/render.tsx';
 import { createDepositReference, gatewayRedirect } from '../api/create-deposit.ts';
+import { formatDateTime } from '../../../domain/money.ts';
 import { DepositForm } from './deposit-form.tsx';
 
 describe('deposit form', () => {
@@ -58,7 +59,7 @@ describe('deposit form', () => {
     await user.type(amount, '100001');
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     expect(await screen.findByText('Maximum deposit amount is ₹100,000')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(writes(calls)).toHaveLength(0);
   });
 
   function mockDeposit() {
@@ -79,7 +80,7 @@ describe('deposit form', () => {
     const { user } = renderWithProviders(<DepositForm />);
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     expect(await screen.findByText('Deposit request created')).toBeInTheDocument();
-    const body = calls[0].body as { amount: number; paymentMethod: string; reference: string; status: string };
+    const body = writes(calls)[0].body as { amount: number; paymentMethod: string; reference: string; status: string };
     expect(body).toMatchObject({ amount: 1000, paymentMethod: 'upi', status: 'pending' });
     expect(body.reference).toMatch(DEPOSIT_REFERENCE);
     expect(screen.getByText(`Reference #${body.reference}. Awaiting confirmation.`)).toBeInTheDocument();
@@ -111,5 +112,25 @@ describe('deposit reference', () => {
   it('reads REF-{timestamp}-{4 uppercase letters}', () => {
     expect(createDepositReference(1763700000000, () => 0)).toBe('REF-1763700000000-AAAA');
     expect(createDepositReference()).toMatch(DEPOSIT_REFERENCE);
+  });
+
+  it('shows what the tightest deposit limit leaves', async () => {
+    mockApi({
+      'GET /api/account/limits': {
+        body: someLimits({ deposit_limits: { daily: 5000, weekly: 20000, monthly: null }, deposit_remaining: { daily: 1500, weekly: 4000, monthly: null } }),
+      },
+    });
+    renderWithProviders(<DepositForm />);
+    expect(await screen.findByTestId('deposit-limit')).toHaveTextContent('You can deposit ₹1,500 more under your daily limit of ₹5,000.');
+  });
+
+  it('says why and until when deposits are closed during a time-out, and sends nothing', async () => {
+    const calls = mockApi({ 'GET /api/account/limits': { body: someLimits({ timeout_until: '2026-11-29T09:00:00Z' }) } });
+    const { user } = renderWithProviders(<DepositForm />);
+    expect(await screen.findByRole('status', { name: 'Time-out' })).toHaveTextContent(`You cannot bet or deposit until ${formatDateTime('2026-11-29T09:00:00Z')}.`);
+    const pay = screen.getByRole('button', { name: 'Proceed to Pay' });
+    expect(pay).toBeDisabled();
+    await user.click(pay);
+    expect(writes(calls)).toHaveLength(0);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Deposit (spec §2.6, §4): amount with quick amounts, UPI as the only method, default ₹1,000. A pending
  * deposit is created, then the browser goes to the payment gateway after 1.5 s (useCreateDeposit, which
- * does so even when this form is gone by then). The amount takes digits only, as typed.
+ * does so even when this form is gone by then). The amount takes digits only, as typed. The player's deposit
+ * limits show what may still be deposited; during a time-out or self-exclusion the form says so and until
+ * when, and does not send.
  */
 import { Button, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,9 +12,12 @@ import type { z } from 'zod';
 import { DEFAULT_DEPOSIT, DEPOSIT_QUICK_AMOUNTS } from '../../../domain/limits.ts';
 import { formatRupees } from '../../../domain/money.ts';
 import { depositSchema } from '../../../domain/schemas.ts';
+import { activeExclusion, tightestLimit } from '../../../domain/protection.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { digitsOnlyChange } from '../../../lib/digits-only.ts';
+import { useAccountLimits } from '../../protection/api/get-account-limits.ts';
+import { ExclusionNotice } from '../../protection/components/exclusion-notice.tsx';
 import { createDepositReference, useCreateDeposit } from '../api/create-deposit.ts';
 
 const depositFormSchema = depositSchema.omit({ reference: true });
@@ -21,6 +26,9 @@ type DepositFormOutput = z.output<typeof depositFormSchema>;
 
 export function DepositForm() {
   const deposit = useCreateDeposit();
+  const limits = useAccountLimits().data;
+  const exclusion = activeExclusion(limits);
+  const limit = tightestLimit(limits);
   const { register, handleSubmit, setValue, formState: { errors } } = useForm<DepositFormInput, unknown, DepositFormOutput>({
     resolver: zodResolver(depositFormSchema),
     defaultValues: { amount: String(DEFAULT_DEPOSIT), paymentMethod: 'upi' },
@@ -33,6 +41,7 @@ export function DepositForm() {
 
   return (
     <FormStack onSubmit={onSubmit} noValidate aria-label="Deposit funds">
+      {exclusion && <ExclusionNotice exclusion={exclusion} />}
       <FormField label="Amount (₹)" error={errors.amount?.message}>
         <Input {...amountField} onChange={digitsOnlyChange(amountField.onChange)} inputMode="numeric" autoComplete="off" />
       </FormField>
@@ -56,10 +65,15 @@ export function DepositForm() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
+      {limit && (
+        <Text fontSize="sm" data-testid="deposit-limit">
+          {`You can deposit ${formatRupees(limit.remaining)} more under your ${limit.period} limit of ${formatRupees(limit.amount)}.`}
+        </Text>
+      )}
       <Text fontSize="sm" color="fg.muted">
         You will be redirected to the payment gateway to complete the payment.
       </Text>
-      <Button type="submit" colorPalette="green" loading={deposit.isPending} loadingText="Creating request...">
+      <Button type="submit" colorPalette="green" loading={deposit.isPending} loadingText="Creating request..." disabled={exclusion !== null}>
         Proceed to Pay
       </Button>
     </FormStack>

@@ -1,0 +1,93 @@
+/**
+ * Player protection (beyond the spec): GET and PUT /api/account/limits, POST /api/account/timeout and
+ * POST /api/account/self-exclusion. The rules live in the database (app.account_limits, app.set_deposit_limit,
+ * app.take_timeout, app.self_exclude): each answer is the caller's protection after the request, built there.
+ *
+ * `?userId=` names whose account: an admin may read any player's limits and exclusion, but nobody — admins
+ * included — may change another user's (403): only the player protects themself, and nothing lifts it early.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  accountLimitsEntity, depositLimitSchema, selfExclusionSchema, timeoutSchema,
+} from '../../../src/domain/protection.ts';
+import { answer } from '../context.ts';
+import { errors, json, jsonBody, router, signedIn } from '../openapi.ts';
+import { transactionsQuery } from './wallet.ts';
+
+const tags = ['account: player protection'];
+const userId = transactionsQuery.shape.userId;
+
+const readQuery = z.object({
+  userId: userId.describe('Admins only: another player\'s limits and exclusion (a player may pass only their own id).'),
+});
+const writeQuery = z.object({
+  userId: userId.describe('Only the player may change their own protection: another user\'s id is refused (403), for admins too.'),
+});
+
+const getRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'get', path: '/account/limits', tags, summary: 'Deposit limits, pending changes, time-out and self-exclusion',
+  request: { query: readQuery },
+  responses: { 200: json(accountLimitsEntity, 'The protection in force now'), ...errors(400, 401, 403, 404) },
+});
+
+const putRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'put', path: '/account/limits', tags,
+  summary: 'Set or remove (amount null) a deposit limit: lower ones apply at once, raises and removals after 24 hours',
+  request: { query: writeQuery, body: jsonBody(depositLimitSchema) },
+  responses: { 200: json(accountLimitsEntity, 'The protection after the change'), ...errors(400, 401, 403) },
+});
+
+const timeoutRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'post', path: '/account/timeout', tags, summary: 'Take a time-out: no bets or deposits for 1, 7, 30 or 42 days',
+  request: { query: writeQuery, body: jsonBody(timeoutSchema) },
+  responses: {
+    201: json(accountLimitsEntity, 'The protection with the time-out, effective at once'),
+    ...errors(400, 401, 403, 409),
+  },
+});
+
+const selfExclusionRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'post', path: '/account/self-exclusion', tags, summary: 'Self-exclude: no bets or deposits for 6, 12 or 60 months',
+  request: { query: writeQuery, body: jsonBody(selfExclusionSchema) },
+  responses: {
+    201: json(accountLimitsEntity, 'The protection with the self-exclusion, effective at once'),
+    ...errors(400, 401, 403, 409),
+  },
+});
+
+export function accountRoutes() {
+  const app = router();
+
+  app.openapi(getRoute, (c) => {
+    const { userId } = c.req.valid('query');
+    return answer(c, 'user', 'service', (q) => q`select app.account_limits(${userId ?? null})::text as body`);
+  });
+
+  app.openapi(putRoute, (c) => {
+    const { userId } = c.req.valid('query');
+    const { period, amount } = c.req.valid('json');
+    return answer(c, 'user', 'service', (q) => q`
+      select app.set_deposit_limit(${period}, ${amount}, ${userId ?? null})::text as body`);
+  });
+
+  app.openapi(timeoutRoute, (c) => {
+    const { userId } = c.req.valid('query');
+    const { days } = c.req.valid('json');
+    return answer(c, 'user', 'service', (q) => q`select app.take_timeout(${days}, ${userId ?? null})::text as body`,
+      { status: 201 });
+  });
+
+  app.openapi(selfExclusionRoute, (c) => {
+    const { userId } = c.req.valid('query');
+    const { months } = c.req.valid('json');
+    return answer(c, 'user', 'service', (q) => q`select app.self_exclude(${months}, ${userId ?? null})::text as body`,
+      { status: 201 });
+  });
+
+  return app;
+}

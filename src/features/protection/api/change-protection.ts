@@ -1,0 +1,32 @@
+/**
+ * The player's protection writes: PUT /api/account/limits, POST /api/account/timeout, POST
+ * /api/account/self-exclusion. Each answers the protection after the change, which replaces the cached one.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountLimits, DepositLimitInput, SelfExclusionMonths, TimeoutDays } from '../../../domain/protection.ts';
+import { api } from '../../../lib/api-client.ts';
+import { accountLimitsKey } from './get-account-limits.ts';
+
+export function setDepositLimit(input: DepositLimitInput): Promise<AccountLimits> {
+  return api.put<AccountLimits>('/api/account/limits', input);
+}
+
+export function takeTimeout(days: TimeoutDays): Promise<AccountLimits> {
+  return api.post<AccountLimits>('/api/account/timeout', { days });
+}
+
+export function selfExclude(months: SelfExclusionMonths): Promise<AccountLimits> {
+  return api.post<AccountLimits>('/api/account/self-exclusion', { months });
+}
+
+function useProtectionChange<T>(change: (input: T) => Promise<AccountLimits>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (limits) => queryClient.setQueryData(accountLimitsKey(), limits),
+  });
+}
+
+export const useSetDepositLimit = () => useProtectionChange(setDepositLimit);
+export const useTakeTimeout = () => useProtectionChange(takeTimeout);
+export const useSelfExclude = () => useProtectionChange(selfExclude);

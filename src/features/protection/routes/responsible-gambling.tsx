@@ -1,0 +1,94 @@
+/**
+ * /responsible-gambling (beyond the spec; linked from the footer and the user menu): deposit limits with
+ * their pending changes, a time-out or self-exclusion, and statements. The rules are the server's; this page
+ * shows what it answers.
+ */
+import { Card, Container, Heading, Separator, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { activeExclusion } from '../../../domain/protection.ts';
+import { useAccountLimits } from '../api/get-account-limits.ts';
+import { DepositLimitForm } from '../components/deposit-limit-form.tsx';
+import { ExclusionNotice } from '../components/exclusion-notice.tsx';
+import { DepositLimitList, ExclusionList } from '../components/protection-summary.tsx';
+import { StatementForm } from '../components/statement-form.tsx';
+import { SelfExclusionForm, TimeoutForm } from '../components/take-a-break.tsx';
+
+export const LIMITS_ERROR = 'Error loading your limits. Please try again later.';
+
+function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby={id}>
+      <Card.Header>
+        <Heading as="h2" size="md" id={id}>
+          {title}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {description}
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">{children}</Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function ResponsibleGamblingRoute() {
+  const limits = useAccountLimits();
+  const exclusion = activeExclusion(limits.data);
+
+  return (
+    <Container maxW="3xl" py="6">
+      <Stack gap="5">
+        <Stack gap="2">
+          <Heading as="h1" size="2xl">
+            Responsible gambling
+          </Heading>
+          <Text color="fg.muted">
+            Betting should stay entertainment. Limit what you deposit, take a break when you need one, and download
+            your history whenever you like.
+          </Text>
+        </Stack>
+        {exclusion && <ExclusionNotice exclusion={exclusion} />}
+        {limits.isPending ? (
+          <PageSpinner label="Loading your limits" />
+        ) : limits.isError ? (
+          <Text color="fg.error" role="alert">
+            {LIMITS_ERROR}
+          </Text>
+        ) : (
+          <>
+            <Section id="deposit-limits" title="Deposit limits" description="The most you can deposit in 24 hours, 7 days or 30 days.">
+              <DepositLimitList limits={limits.data} />
+              <DepositLimitForm limits={limits.data} />
+            </Section>
+            <Section
+              id="take-a-break"
+              title="Take a break"
+              description="Stop betting and deposits for a while. Both start at once and cannot be undone."
+            >
+              <ExclusionList limits={limits.data} />
+              <Stack gap="2">
+                <Heading as="h3" size="sm">
+                  Time-out
+                </Heading>
+                <TimeoutForm />
+              </Stack>
+              <Separator />
+              <Stack gap="2">
+                <Heading as="h3" size="sm">
+                  Self-exclusion
+                </Heading>
+                <SelfExclusionForm />
+              </Stack>
+            </Section>
+          </>
+        )}
+        <Section id="statement" title="Statement" description="Your transactions between two dates as a CSV file, with the balance after each.">
+          <StatementForm />
+        </Section>
+      </Stack>
+    </Container>
+  );
+}
