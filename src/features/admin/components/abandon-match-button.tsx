@@ -24,14 +24,16 @@ export function AbandonMatchButton({ match, refund }: { match: Match; refund: Re
   const abandon = useAbandonMatch();
   const { count, total } = refund ?? { count: 0, total: 0 };
 
+  // mutateAsync, not mutate's callbacks: the completed match (from the answer or from the live event,
+  // whichever comes first) unmounts this button, and mutate's callbacks do not run for an unmounted caller.
   const onConfirm = () =>
-    abandon.mutate(match.id, {
-      onSuccess: () => {
+    abandon.mutateAsync(match.id).then(
+      () => {
         setOpen(false);
         notify({ title: 'Match abandoned', description: `${count} ${count === 1 ? 'bet' : 'bets'} cancelled and ${formatRupees(total)} refunded.` });
       },
-      onError: (error) => notify({ title: 'Failed to abandon match', description: errorMessage(error), variant: 'destructive' }),
-    });
+      (error) => notify({ title: 'Failed to abandon match', description: errorMessage(error), variant: 'destructive' }),
+    );
 
   return (
     <>

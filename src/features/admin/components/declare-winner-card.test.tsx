@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { aMatch } from '../../../test/fixtures.ts';
 import { mockApi } from '../../../test/render.tsx';
@@ -58,6 +59,35 @@ describe('declare winner card', () => {
         body: { winning_team_id: 2, result: 'Chennai Super Kings won the match' },
       },
     ]);
+  });
+
+  it('still toasts Winner declared when the live event of the settlement unmounts the card before the answer comes', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mockApi({ 'PATCH /api/admin/matches/11/declare-winner': () => ({ body: aMatch({ status: 'completed', winning_team_id: 1 }) }) });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+      await gate;
+      return realFetch(...args);
+    }) as typeof fetch;
+    // The match page shows the card only while the match is live.
+    function MatchPage() {
+      const [live, setLive] = useState(true);
+      return (
+        <>
+          {live && <DeclareWinnerCard match={aMatch()} />}
+          <button type="button" onClick={() => setLive(false)}>settlement event</button>
+        </>
+      );
+    }
+    const { user } = renderAdmin(<MatchPage />);
+    await user.click(screen.getByText('Mumbai Indians (MI)'));
+    await user.click(declareButton());
+    await user.click(await screen.findByRole('button', { name: 'Confirm Winner' }));
+    fireEvent.click(screen.getByText('settlement event', { selector: 'button' })); // the event arrived first
+    await waitFor(() => expect(screen.queryByText('Declare Winner')).not.toBeInTheDocument());
+    release();
+    expect(await screen.findByText('Winner declared')).toBeInTheDocument();
   });
 
   it('shows Failed to declare winner with the server message', async () => {

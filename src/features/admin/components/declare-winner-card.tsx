@@ -25,15 +25,14 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
       notify({ title: messages.winnerRequired, variant: 'destructive' });
       return;
     }
-    declare.mutate(
-      { id: match.id, winning_team_id: winner.id, result: `${winner.name} won the match` },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          notify({ title: 'Winner declared', description: 'Match has been completed and winner has been declared.' });
-        },
-        onError: (error) => notify({ title: 'Failed to declare winner', description: errorMessage(error), variant: 'destructive' }),
+    // mutateAsync, not mutate's callbacks: the completed match (from the answer or from the live event,
+    // whichever comes first) unmounts this card, and mutate's callbacks do not run for an unmounted caller.
+    declare.mutateAsync({ id: match.id, winning_team_id: winner.id, result: `${winner.name} won the match` }).then(
+      () => {
+        setOpen(false);
+        notify({ title: 'Winner declared', description: 'Match has been completed and winner has been declared.' });
       },
+      (error) => notify({ title: 'Failed to declare winner', description: errorMessage(error), variant: 'destructive' }),
     );
   };
 
