@@ -93,6 +93,14 @@ export class MatchFeed {
     return this.#recent.filter((event) => event.seq > seq);
   }
 
+  /**
+   * This process has just changed a match: readers must not trust what they knew before, even while its
+   * notification is still on its way.
+   */
+  changedHere(): void {
+    this.#changes += 1;
+  }
+
   /** How many match changes this process has heard of (it only grows). */
   get changes(): number {
     return this.#changes;

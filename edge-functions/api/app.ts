@@ -10,7 +10,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { connect, sql as defaultSql, type Sql } from '../_shared/db.ts';
 import { env as defaultEnv, type Env as Config } from '../_shared/env.ts';
-import { ConditionalReads } from './conditional.ts';
+import { PublicMatchReads } from './public-reads.ts';
 import type { AppEnv } from './context.ts';
 import { handleError, limitBody, requestLog, sameOriginWrites, securityHeaders } from './middleware.ts';
 import { restrictTo, router } from './openapi.ts';
@@ -45,7 +45,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   app.route('/', healthRoutes(sql, feed));
   app.openAPIRegistry.registerPath(healthRoute);
   app.route('/', authRoutes());
-  app.route('/', matchRoutes(new ConditionalReads(feed)));
+  app.route('/', matchRoutes(new PublicMatchReads(feed)));
   app.route('/', liveRoutes(feed));
   app.openAPIRegistry.registerPath(liveRoute);
   app.route('/', betRoutes());
@@ -59,6 +59,8 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   admin.use('*', async (c, next) => {
     restrictTo(c, 'admin');
     await next();
+    // An admin write may have changed a match: this process's public match reads go to the database again.
+    if (c.req.method !== 'GET' && c.res.ok) feed.changedHere();
   });
   admin.route('/', adminMatchRoutes());
   admin.route('/', adminUserRoutes());

@@ -185,14 +185,17 @@ comment on function app.pending_deposit_limits(bigint, timestamptz) is
 -- The time-outs and self-exclusions running at p_now: begun, not yet ended (at ends_at the player is free).
 create function app.running_exclusions(p_user_id bigint, p_now timestamptz)
 returns setof public.protection_changes
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select c.*
-  from public.protection_changes c
-  where c.user_id = p_user_id and c.kind in ('timeout', 'self_exclusion')
-    and c.effective_at <= p_now and c.ends_at > p_now
+begin
+  return query
+    select c.*
+    from public.protection_changes c
+    where c.user_id = p_user_id and c.kind in ('timeout', 'self_exclusion')
+      and c.effective_at <= p_now and c.ends_at > p_now;
+end;
 $$;
 comment on function app.running_exclusions(bigint, timestamptz) is
   'Internal: the time-outs and self-exclusions running at an instant.';
@@ -201,13 +204,16 @@ comment on function app.running_exclusions(bigint, timestamptz) is
 -- decides until when the player is barred.
 create function app.active_exclusion(p_user_id bigint, p_now timestamptz)
 returns setof public.protection_changes
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select e.* from app.running_exclusions(p_user_id, p_now) e
-  order by e.ends_at desc, e.kind = 'self_exclusion' desc
-  limit 1
+begin
+  return query
+    select e.* from app.running_exclusions(p_user_id, p_now) e
+    order by e.ends_at desc, e.kind = 'self_exclusion' desc
+    limit 1;
+end;
 $$;
 comment on function app.active_exclusion(bigint, timestamptz) is
   'Internal: the time-out or self-exclusion running at an instant that ends last.';

@@ -546,14 +546,18 @@ $$;
 -- carries their outcome, betting = 'open' | 'suspended' | 'closed'.
 create or replace function app.match_json(p_match public.matches)
 returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select (to_jsonb(p_match) - '{betting_suspended,betting_closed}'::text[]) || jsonb_build_object(
-    'team1', (select to_jsonb(t) from public.teams t where t.id = p_match.team1_id),
-    'team2', (select to_jsonb(t) from public.teams t where t.id = p_match.team2_id),
-    'additionalDetails', jsonb_build_object('status', p_match.match_result))
+begin
+  return (
+    select (to_jsonb(p_match) - '{betting_suspended,betting_closed}'::text[]) || jsonb_build_object(
+      'team1', (select to_jsonb(t) from public.teams t where t.id = p_match.team1_id),
+      'team2', (select to_jsonb(t) from public.teams t where t.id = p_match.team2_id),
+      'additionalDetails', jsonb_build_object('status', p_match.match_result))
+  );
+end;
 $$;
 
 /** Functions: administration */

@@ -1,12 +1,13 @@
 /**
  * Spec §7.2: GET /api/matches?status=…, GET /api/matches/{id}. Public reads (matches are readable by anon),
- * answered with an ETag and 304 for a matching If-None-Match (conditional.ts).
+ * with an ETag (304 for a matching If-None-Match), served from memory while no match has changed
+ * (public-reads.ts).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { matchEntity } from '../../../src/domain/entities.ts';
 import { MATCH_STATUSES } from '../../../src/domain/limits.ts';
-import type { ConditionalReads } from '../conditional.ts';
+import type { PublicMatchReads } from '../public-reads.ts';
 import { bodyOf, query } from '../context.ts';
 import { errors, idParams, json, notModified, router } from '../openapi.ts';
 import { matchById, matchList } from '../queries.ts';
@@ -29,15 +30,16 @@ const getRoute = createRoute({
   responses: { 200: json(matchEntity, 'The match with team1 and team2 (with an ETag)'), ...notModified, ...errors(400, 404) },
 });
 
-export function matchRoutes(reads: ConditionalReads) {
+export function matchRoutes(reads: PublicMatchReads) {
   const app = router();
   app.openapi(listRoute, (c) => {
     const { status } = c.req.valid('query');
-    return reads.answer(c, async () => bodyOf((await query(c, 'public', 'reader', (q) => [matchList(q, { status })]))[0]));
+    return reads.answer(c, `list:${status ?? 'all'}`, async () =>
+      bodyOf((await query(c, 'public', 'reader', (q) => [matchList(q, { status })]))[0]));
   });
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
-    return reads.answer(c, async () =>
+    return reads.answer(c, `match:${id}`, async () =>
       bodyOf((await query(c, 'public', 'reader', (q) => [matchById(q, id)]))[0], MATCH_NOT_FOUND));
   });
   return app;

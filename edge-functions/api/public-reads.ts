@@ -1,0 +1,86 @@
+/**
+ * Cheap public reads (ARCHITECTURE.md §9): match lists and a match are the same for everyone, and on match
+ * day everyone asks for them at once and again and again (the 30 s poll, refetch on focus, every page).
+ *
+ * Each answer carries an ETag (a hash of the body, so it means the same whichever server process answers)
+ * and a matching If-None-Match gets 304 Not Modified. Each process also keeps its latest answers, with how
+ * many match changes its live feed had heard when their read was sent: while the feed is live and has
+ * heard nothing since, the database cannot have anything newer, so the answer is served from memory — a
+ * 304, or the body itself — with no database work at all. Every match change (the feed hears the trigger's
+ * notification; this process's own admin writes count at once, before their answer leaves) makes the next
+ * read go to the database. A request with `Cache-Control: no-cache` (a hard reload) always does.
+ *
+ * Bounded: at most MAX_ANSWERS answers of at most MAX_BYTES in all; keys are the route's validated
+ * parameters (`list:live`, `match:42`), never raw URLs, and a 404 is never kept.
+ */
+import type { MatchFeed } from '../_shared/match-feed.ts';
+import { sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
+import { sha256Hex } from './session.ts';
+
+const MAX_ANSWERS = 1000;
+const MAX_BYTES = 16 * 1024 * 1024;
+
+interface Answer {
+  body: string;
+  etag: string;
+  /** The feed's change count when the read that produced this answer was sent. */
+  changes: number;
+}
+
+export class PublicMatchReads {
+  readonly #feed: MatchFeed;
+  /** Oldest first (a Map keeps insertion order): the first ones go when a bound is reached. */
+  readonly #answers = new Map<string, Answer>();
+  #bytes = 0;
+
+  constructor(feed: MatchFeed) {
+    this.#feed = feed;
+  }
+
+  /** Answers the read under `key`: from memory while nothing can have changed, else from `read` (the database). */
+  async answer(c: Ctx, key: string, read: () => Promise<string>): Promise<DatabaseAnswer> {
+    const wanted = c.req.header('if-none-match');
+    const kept = this.#answers.get(key);
+    const current = kept && kept.changes === this.#feed.changes && this.#feed.isLive();
+    if (current && wanted && matches(wanted, kept.etag)) return notModified(c, kept.etag);
+    if (current && !/no-cache/i.test(c.req.header('cache-control') ?? '')) return send(c, kept);
+
+    const changes = this.#feed.isLive() ? this.#feed.changes : undefined;
+    const body = await read();
+    const fresh = { body, etag: `W/"${(await sha256Hex(body)).slice(0, 32)}"`, changes: changes ?? -1 };
+    if (changes !== undefined) this.#keep(key, fresh);
+    if (wanted && matches(wanted, fresh.etag)) return notModified(c, fresh.etag);
+    return send(c, fresh);
+  }
+
+  #keep(key: string, answer: Answer) {
+    const previous = this.#answers.get(key);
+    if (previous) this.#bytes -= previous.body.length;
+    this.#answers.delete(key);
+    this.#answers.set(key, answer);
+    this.#bytes += answer.body.length;
+    while (this.#answers.size > MAX_ANSWERS || this.#bytes > MAX_BYTES) {
+      const [oldest, dropped] = this.#answers.entries().next().value!;
+      this.#answers.delete(oldest);
+      this.#bytes -= dropped.body.length;
+    }
+  }
+}
+
+/** If-None-Match holds a list of ETags (weak comparison) or `*`. */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+function send(c: Ctx, answer: Answer): DatabaseAnswer {
+  c.header('ETag', answer.etag);
+  c.header('Cache-Control', 'no-cache');
+  return sendJson(c, answer.body);
+}
+
+function notModified(c: Ctx, etag: string): DatabaseAnswer {
+  c.header('ETag', etag);
+  c.header('Cache-Control', 'no-cache');
+  return c.body(null, 304) as unknown as DatabaseAnswer;
+}
