@@ -13,7 +13,8 @@
 --    of a live match are placed anyway).
 -- 3. Indexes that settlement fills for nothing: the dashboard's 7-day windows over created_at are ranges over
 --    insertion order, which BRIN indexes serve at a fraction of a B-tree's upkeep; "newest first" is the
---    order of ids (they are handed out in insertion order), so lists no longer need created_at in a B-tree;
+--    order of ids (they are handed out in insertion order), so lists no longer need created_at in a B-tree
+--    (the dashboard's newest transactions follow in 20261122150000_lists_and_search.sql);
 --    the referral and withdrawal-account indexes only need the rows that have a value.
 -- 4. One settlement statement with a chain of CTEs left the planner guessing (it expected 184 winners for
 --    50,000 and looped over the users index) and spilled the CTE to disk. app.settle_bets, shared by
@@ -188,57 +189,6 @@ begin
   perform app.audit(v_admin.id, 'match.abandon', 'match', v_match.id, to_jsonb(v_before),
     to_jsonb(v_match) || jsonb_build_object('bets_cancelled', v_settled.cancelled, 'total_refunded', v_settled.credited));
   return v_match;
-end;
-$$;
-
-/** Functions: dashboard */
-
--- Unchanged figures (see the admin migration); the newest transactions are the highest ids (the
--- created_at index is a BRIN now, which serves the 7-day windows but not an ordering).
-create or replace function app.dashboard_stats()
-returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  v_since timestamptz := now() - interval '7 days';
-  v_result jsonb;
-begin
-  perform app.require_admin();
-  select jsonb_build_object(
-    'totalUsers', (select count(*) from public.users),
-    'activeUsers', (
-      select count(*) from (
-        select b.user_id from public.bets b where b.created_at >= v_since
-        union
-        select t.user_id from public.transactions t where t.created_at >= v_since
-      ) a),
-    'totalMatches', (select count(*) from public.matches),
-    'liveMatches', (select count(*) from public.matches where status = 'live'),
-    'upcomingMatches', (select count(*) from public.matches where status = 'upcoming'),
-    'completedMatches', (select count(*) from public.matches where status = 'completed'),
-    'totalBets', (select count(*) from public.bets where created_at >= v_since),
-    'totalTransactionVolume', (
-      select coalesce(sum(abs(amount)), 0) from public.transactions
-      where created_at >= v_since and status = 'completed' and type in ('deposit', 'withdrawal')),
-    'pendingDeposits', (select count(*) from public.transactions where type = 'deposit' and status = 'pending'),
-    'pendingWithdrawals', (select count(*) from public.transactions where type = 'withdrawal' and status = 'pending'),
-    'recentMatches', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'id', m.id, 'team1_name', t1.name, 'team2_name', t2.name,
-               'start_time', m.start_time, 'status', m.status) order by m.created_at desc, m.id desc)
-      from (select * from public.matches order by created_at desc, id desc limit 5) m
-      join public.teams t1 on t1.id = m.team1_id
-      join public.teams t2 on t2.id = m.team2_id), '[]'::jsonb),
-    'recentTransactions', coalesce((
-      select jsonb_agg(jsonb_build_object(
-               'id', t.id, 'user_id', t.user_id, 'type', t.type, 'amount', t.amount, 'status', t.status)
-             order by t.id desc)
-      from (select * from public.transactions order by id desc limit 5) t), '[]'::jsonb)
-  ) into v_result;
-  return v_result;
 end;
 $$;
 
