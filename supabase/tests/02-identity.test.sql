@@ -1,7 +1,7 @@
 -- Identity: registration (with referral), admin creation, credential lookup, sessions, rate limiting.
 begin;
 set local search_path = tests, public;
-select plan(46);
+select plan(47);
 
 /** Registration */
 
@@ -73,16 +73,16 @@ select results_eq($$select user_id, password_hash, status from app.get_credentia
   'credentials are found case-insensitively');
 select is_empty($$select * from app.get_credentials('nobody')$$, 'an unknown username has no credentials');
 
-/** Sessions */
+/** Sessions (resolved by app.authenticate, as every signed-in request does: 12-request-path has the rest) */
 
 select lives_ok(format($$select app.create_session(%s, repeat('a', 64), now() + interval '1 day')$$, tests.uid('alice')),
   'a session is created');
--- app.resolve_session is internal (reached through app.authenticate, 14-request-path): called as its owner
-select tests.reset_role();
-select results_eq($$select user_id, role, status from app.resolve_session(repeat('a', 64))$$,
+select results_eq($$select user_id, role, status from app.authenticate(repeat('a', 64), 'user')$$,
   format($$values (%s::bigint, 'user'::text, 'active'::text)$$, tests.uid('alice')),
   'a valid session resolves to its user');
-select is_empty($$select * from app.resolve_session(repeat('z', 64))$$, 'an unknown token resolves to nothing');
+select tests.as_webhook();
+select throws_ok($$select app.authenticate(repeat('z', 64), 'user')$$, 'BT401', 'Not authenticated',
+  'an unknown token resolves to nothing');
 select throws_ok(format($$select app.create_session(%s, repeat('b', 64), now() - interval '1 second')$$, tests.uid('alice')),
   'BT400', 'Session expiry must be in the future', 'an expiry in the past is refused');
 select throws_ok($$select app.create_session(-1, repeat('b', 64), now() + interval '1 day')$$,
@@ -91,22 +91,27 @@ select throws_ok($$select app.create_session(-1, repeat('b', 64), now() + interv
 -- an expired session: written directly to simulate time passing
 select tests.reset_role();
 insert into app.sessions (token_hash, user_id, expires_at) values (repeat('e', 64), tests.uid('alice'), now() - interval '1 minute');
-select is_empty($$select * from app.resolve_session(repeat('e', 64))$$, 'an expired session resolves to nothing');
+select tests.as_webhook();
+select throws_ok($$select app.authenticate(repeat('e', 64), 'user')$$, 'BT401', 'Not authenticated',
+  'an expired session resolves to nothing');
+select lives_ok(format($$select app.create_session(%s, repeat('f', 64), now() + interval '1 day')$$, tests.uid('alice')),
+  'a new session (a sign-in) …');
 select tests.reset_role();
-select is((select count(*)::int from app.sessions where token_hash = repeat('e', 64)), 0, 'and its row is deleted');
+select is((select count(*)::int from app.sessions where token_hash = repeat('e', 64)), 0, '… purges the expired ones');
 
 select tests.as_webhook();
 select lives_ok($$select app.delete_session(repeat('a', 64))$$, 'logout deletes the session');
-select tests.reset_role();
-select is_empty($$select * from app.resolve_session(repeat('a', 64))$$, 'a deleted session resolves to nothing');
+select throws_ok($$select app.authenticate(repeat('a', 64), 'user')$$, 'BT401', 'Not authenticated',
+  'a deleted session resolves to nothing');
 
 -- banned users: no new sessions, existing ones stop resolving
 select lives_ok(format($$select app.create_session(%s, repeat('c', 64), now() + interval '1 day')$$, tests.uid('alice')),
   'another session for alice');
 select tests.reset_role();
 update public.users set status = 'banned' where username = 'Alice';
-select is_empty($$select * from app.resolve_session(repeat('c', 64))$$, 'a banned user''s session does not resolve');
 select tests.as_webhook();
+select throws_ok($$select app.authenticate(repeat('c', 64), 'user')$$, 'BT401', 'Not authenticated',
+  'a banned user''s session does not resolve');
 select throws_ok(format($$select app.create_session(%s, repeat('d', 64), now() + interval '1 day')$$, tests.uid('alice')),
   'BT403', 'Your account is banned', 'a banned user cannot sign in');
 
