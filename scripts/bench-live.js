@@ -91,8 +91,9 @@ export async function benchLive({ serverUrl, request, startWorkers, createScratc
       `(target ≤ 1000 ms); ${missed} deliveries missed`);
     log(`live: database statements while delivering: ${deliveryStatements} in ${rounds} updates ` +
       '(the feed\'s watchdog pings the database once every 5 s; delivery itself reads nothing)');
-    log(`live: server RSS ${rss[0].toFixed(0)} MiB after the first update, ${rss.at(-1).toFixed(0)} MiB after the last, ` +
-      `at most ${Math.max(...rss).toFixed(0)} MiB`);
+    const perMinute = rss.filter((_, n) => n % 60 === 59 || n === rss.length - 1).map((mib) => mib.toFixed(0));
+    log(`live: server RSS ${rss[0].toFixed(0)} MiB after the first update; after each minute: ${perMinute.join(', ')} MiB ` +
+      `(at most ${Math.max(...rss).toFixed(0)} MiB)`);
   } finally {
     for (const client of clients) client.close();
     await server?.stop();
