@@ -58,6 +58,8 @@ describe('player protection', () => {
     await form.getByLabel('Password').fill('secret123');
     await form.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL(`${server.url}/`);
+    // the URL changes before the home page's chunk has arrived: start from the page itself
+    await page.getByRole('heading', { name: 'Wallet', level: 2 }).waitFor();
     return { page, errors };
   }
 
