@@ -11,10 +11,16 @@ import { RechargeButton, UserMenuButton, type ControlStart } from './header-butt
 const rechargeDialog = deferredModule(() => import('./recharge-dialog.tsx'));
 const userMenu = deferredModule(() => import('./user-menu.tsx'));
 
-/** The real control's module once loaded, how it should start, and the stand-in's props until then. */
+/**
+ * The real control's module once loaded, how it should start, and the stand-in's props until then.
+ * While a press on the stand-in is in progress the stand-in stays, even if the module arrives meanwhile:
+ * a button replaced between the pointer going down and coming up gets no click, and the user would have
+ * to click again.
+ */
 function useDeferredControl<T>(deferred: DeferredModule<T>) {
   const module = useDeferredModule(deferred);
   const [start, setStart] = useState<ControlStart>({ open: false, focus: false });
+  const [pressed, setPressed] = useState(false);
   const open = () => {
     setStart({ open: true, focus: true });
     deferred.load();
@@ -22,10 +28,18 @@ function useDeferredControl<T>(deferred: DeferredModule<T>) {
   const standIn = {
     'aria-expanded': false,
     onClick: open,
+    onPointerDown: () => {
+      setPressed(true);
+      // The click (if the press ends on the button) comes right after the pointer is released, in the same
+      // task: end the press after it.
+      const release = () => setTimeout(() => setPressed(false));
+      window.addEventListener('pointerup', release, { once: true });
+      window.addEventListener('pointercancel', release, { once: true });
+    },
     onFocus: () => setStart((current) => ({ ...current, focus: true })),
     onBlur: () => setStart((current) => ({ ...current, focus: false })),
   };
-  return { module, start, open, standIn };
+  return { module: pressed ? undefined : module, start, open, standIn };
 }
 
 export function RechargeControl() {
