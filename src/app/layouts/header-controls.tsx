@@ -32,9 +32,13 @@ function useDeferredControl<T>(deferred: DeferredModule<T>) {
       setPressed(true);
       // The click (if the press ends on the button) comes right after the pointer is released, in the same
       // task: end the press after it.
-      const release = () => setTimeout(() => setPressed(false));
-      window.addEventListener('pointerup', release, { once: true });
-      window.addEventListener('pointercancel', release, { once: true });
+      const press = new AbortController();
+      const release = () => {
+        press.abort(); // whichever of the two ends the press removes both listeners
+        setTimeout(() => setPressed(false));
+      };
+      window.addEventListener('pointerup', release, { signal: press.signal });
+      window.addEventListener('pointercancel', release, { signal: press.signal });
     },
     onFocus: () => setStart((current) => ({ ...current, focus: true })),
     onBlur: () => setStart((current) => ({ ...current, focus: false })),
