@@ -1,4 +1,4 @@
-// `npm test`: every layer, on this machine, against real parts (ARCHITECTURE.md §7).
+// `npm test`: every layer, on this machine, against real parts.
 //   typecheck → lint → unit → database (migrations, advisors, lint, pgTAP, concurrency) → api → e2e
 // Usage: npm test [-- step …]   e.g. `npm test -- api e2e` runs only those steps (plus their setup).
 // The database steps use TEST_DATABASE_URL's server (default: the local PostgreSQL on 127.0.0.1:5432),

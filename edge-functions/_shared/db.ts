@@ -1,6 +1,6 @@
 /**
  * The one Postgres client of the function (postgres.js). Amounts and ids are `bigint` in SQL; they are
- * parsed into JSON numbers here because rupee amounts stay far below 2^53 (ARCHITECTURE.md §8).
+ * parsed into JSON numbers here because rupee amounts stay far below 2^53.
  */
 import postgres from 'postgres';
 import { env } from './env.ts';

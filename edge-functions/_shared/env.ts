@@ -7,7 +7,7 @@ function read(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-/** The sandbox gateway lives inside this function (ARCHITECTURE.md §5). */
+/** The sandbox gateway lives inside this function. */
 export const SANDBOX_GATEWAY_PATH = '/api/payments/sandbox';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Who is calling, and a request's database work in ONE round trip (ARCHITECTURE.md §4, §9).
+ * Who is calling, and a request's database work in ONE round trip.
  *
  * Every route hands its statements to `query`, which sends them together with what makes them run as the
  * caller, pipelined on one connection and answered together:

@@ -1,5 +1,5 @@
 /**
- * Cheap public reads (ARCHITECTURE.md §9): match lists and a match are the same for everyone, and on match
+ * Cheap public reads: match lists and a match are the same for everyone, and on match
  * day everyone asks for them at once and again and again (the 30 s poll, refetch on focus, every page).
  *
  * Each answer carries an ETag (a hash of the body, so it means the same whichever server process answers)

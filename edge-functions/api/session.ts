@@ -1,5 +1,5 @@
 /**
- * Sessions (ARCHITECTURE.md §4): 32 random bytes in the `session` cookie (HttpOnly; SameSite=Lax; Path=/;
+ * Sessions: 32 random bytes in the `session` cookie (HttpOnly; SameSite=Lax; Path=/;
  * Secure over https); only the SHA-256 (hex) of the token is stored, in app.sessions, for 7 days. The
  * database resolves it in the same round trip as the route's work (context.ts, app.authenticate).
  */

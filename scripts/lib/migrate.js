@@ -1,5 +1,5 @@
 // Applies supabase/migrations with the real Supabase CLI, so the migration history table is the one
-// hosted Supabase uses (ARCHITECTURE.md §1).
+// hosted Supabase uses.
 import postgres from 'postgres';
 import { bin, root, run } from './processes.js';
 

@@ -1,5 +1,5 @@
 /**
- * Keyset pages of the API's lists (ARCHITECTURE.md §9), shared by the API and the SPA. A list answers a
+ * Keyset pages of the API's lists, shared by the API and the SPA. A list answers a
  * JSON array of at most `limit` rows (default 50, at most 200), newest first; when more rows follow, the
  * `Link` header names the next page: `<…same query…&cursor=…>; rel="next"`. The cursor is opaque to
  * clients (base64url of the last row's id): the next page holds the rows older than it, so rows inserted

@@ -1,6 +1,6 @@
 -- Foundation: the private schema `app` and the reference data every other migration builds on.
 --
--- Conventions for all migrations (see ARCHITECTURE.md §1, §3):
+-- Conventions for all migrations:
 --   * lowercase SQL, one file per area, sections marked with /** … */ banners;
 --   * RLS enabled on every table in `public`, one policy per operation per role;
 --   * business rules live in SECURITY DEFINER functions in `app`, executable by `service_role` only.

@@ -1,7 +1,7 @@
 -- Identity: users, credentials, sessions, login attempts, settings, idempotency keys; the caller helpers
 -- every policy and business function relies on; registration, sessions and rate limiting.
 --
--- How a caller is identified (ARCHITECTURE.md §4): the API runs each request in one transaction and sets
+-- How a caller is identified: the API runs each request in one transaction and sets
 -- `request.jwt.claims` transaction-local to {"role":"authenticated","user_id":…,"app_role":"user|admin"}.
 -- Reads run as `authenticated` (RLS decides); business functions run as `service_role` and re-check the
 -- caller against `public.users` (role and status come from the table, never only from the claim).

@@ -1,7 +1,7 @@
 -- Wallet and ledger: bank accounts, the transactions ledger, deposits (gateway webhook), withdrawals and the
 -- reconciliation check.
 --
--- Ledger rules (ARCHITECTURE.md §3):
+-- Ledger rules:
 --   * users.wallet_balance = sum(transactions.amount where status = 'completed'), for every user, always.
 --     Every balance change writes its ledger row in the same transaction; app.reconcile() lists violations.
 --   * wallet_balance >= 0 (CHECK on public.users).

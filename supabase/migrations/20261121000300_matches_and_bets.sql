@@ -1,7 +1,7 @@
 -- Matches and bets: the match lifecycle (upcoming → live → completed), live updates with notifications,
 -- bet placement and set-based settlement (declare winner) or voiding (abandon).
 --
--- Money rules (ARCHITECTURE.md §3): a bet debits the stake and writes a completed bet_placed ledger row
+-- Money rules: a bet debits the stake and writes a completed bet_placed ledger row
 -- (-amount, reference BET-{bet id}) in the same transaction; settlement writes bet_won (+potential_win) and
 -- bet_lost (0) rows; abandoning writes bet_refund (+amount) rows. The unique (type, reference_id) index on
 -- the ledger makes a second payout of one bet impossible.

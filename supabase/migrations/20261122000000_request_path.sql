@@ -1,4 +1,4 @@
--- The request path in one round trip (ARCHITECTURE.md §9): what the API needs from the database for a
+-- The request path in one round trip: what the API needs from the database for a
 -- request is pipelined on one connection and answered together:
 --
 --   begin;

@@ -1,4 +1,4 @@
--- Settlement at match-day size (ARCHITECTURE.md §9): declaring the winner of a match with 100,000 bets
+-- Settlement at match-day size: declaring the winner of a match with 100,000 bets
 -- updates every bet, writes 100,000 ledger rows and credits every winner in one transaction. Profiled with
 -- EXPLAIN ANALYZE (auto_explain, nested statements), the time went to three things fixed here:
 --

@@ -1,4 +1,4 @@
--- House risk controls (beyond the spec; ARCHITECTURE.md §9): admins suspend and resume betting on a match,
+-- House risk controls (beyond the spec): admins suspend and resume betting on a match,
 -- betting closes by itself in play, stakes are limited per bet and per player per match, and the house's
 -- worst-case loss on a match (its liability) is limited. The limits live in app.settings, changed by admins
 -- through app.update_risk_settings, every change audited.

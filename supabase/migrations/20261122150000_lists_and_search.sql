@@ -1,4 +1,4 @@
--- Lists that stay fast at millions of rows (ARCHITECTURE.md §9 "Lists").
+-- Lists that stay fast at millions of rows.
 --
 -- Every list of the API is a keyset page: `where id < <cursor> order by id desc limit n + 1` over an index
 -- that starts with the list's filter and ends in id (transactions (user_id, id), bets (user_id, id),

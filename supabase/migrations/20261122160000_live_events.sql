@@ -1,4 +1,4 @@
--- Live updates at match-day scale (ARCHITECTURE.md §9): every match change is published as the new state
+-- Live updates at match-day scale: every match change is published as the new state
 -- itself — the public match as the API answers it (app.match_json, with its version) — so no viewer reads
 -- it back. Two transports carry the same payload:
 --

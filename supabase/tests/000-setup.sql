@@ -1,7 +1,7 @@
 -- Test helpers, loaded once per test database before the pgTAP files (not a test itself).
 --
 -- pgTAP lives in its own schema `tests`, so the advisors and lint (run before this file) never see it.
--- Helpers act the way the API does (ARCHITECTURE.md §4):
+-- Helpers act the way the API does:
 --   tests.act_as(username)   claims of that user, role authenticated  (reads: RLS decides)
 --   tests.call_as(username)  claims of that user, role service_role   (calls of app.* business functions)
 --   tests.act_as_anon()      no claims, role anon                     (a visitor)

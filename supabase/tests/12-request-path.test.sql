@@ -1,4 +1,4 @@
--- The request path (ARCHITECTURE.md §9): app.authenticate resolves the session and sets the claims the rest
+-- The request path: app.authenticate resolves the session and sets the claims the rest
 -- of the request runs with; the answer shapes (app.user_json, app.match_json, app.bet_json) are what the
 -- API sends; matches carry a version that grows with every change; settlement's cheaper CHECK keeps the rule.
 begin;

@@ -1,4 +1,4 @@
--- Live events (ARCHITECTURE.md §9): a match change is published as the public match itself (app.match_json),
+-- Live events: a match change is published as the public match itself (app.match_json),
 -- by pg_notify for the API's live stream and, where Supabase Realtime exists, by Broadcast from the database
 -- to the public topics `matches` and `match:{id}`. A stub `realtime` schema stands in for Supabase's inside
 -- this test's transaction (rolled back at the end): it records what realtime.send was given.

@@ -1,5 +1,5 @@
 /**
- * What a request costs the database (ARCHITECTURE.md §9): round trips and statements, counted by a proxy
+ * What a request costs the database: round trips and statements, counted by a proxy
  * between the real server and PostgreSQL (scripts/lib/pg-counter.js). Budgets: one round trip for every
  * request (a write's answer comes from the same statement), two for a login (the password is checked
  * between them), none for a conditional read the live feed can vouch for.

@@ -1,5 +1,5 @@
 /**
- * The payment gateway (ARCHITECTURE.md §5).
+ * The payment gateway.
  *
  * POST /api/payments/webhook — server to server. The signature is verified over the RAW body bytes before
  * anything is parsed: X-Signature = hex HMAC-SHA256(PAYMENT_WEBHOOK_SECRET, `${X-Timestamp}.${rawBody}`),
