@@ -22,7 +22,7 @@ export async function idempotentWrite(
 ): Promise<DatabaseAnswer> {
   if (!key) return answer(c, 'user', 'service', work, { status: 201 });
   // The validated request (schema key order, unknown keys stripped) identifies "the same body".
-  const requestHash = await sha256Hex(`${scope}\n${JSON.stringify(request)}`);
+  const requestHash = sha256Hex(`${scope}\n${JSON.stringify(request)}`);
   try {
     const [, saved] = await query(c, 'user', 'service', (q) => [
       q`select app.idempotency_begin(${key}, ${requestHash})`,

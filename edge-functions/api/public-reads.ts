@@ -47,7 +47,7 @@ export class PublicMatchReads {
 
     const changes = this.#feed.isLive() ? this.#feed.changes : undefined;
     const body = await read();
-    const fresh = { body, etag: `W/"${(await sha256Hex(body)).slice(0, 32)}"`, changes: changes ?? -1 };
+    const fresh = { body, etag: `W/"${sha256Hex(body).slice(0, 32)}"`, changes: changes ?? -1 };
     if (changes !== undefined) this.#keep(key, fresh);
     if (wanted && matches(wanted, fresh.etag)) return notModified(c, fresh.etag);
     return send(c, fresh);

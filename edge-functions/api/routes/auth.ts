@@ -68,7 +68,7 @@ export function authRoutes() {
       await query(c, 'public', 'service', (q) => [q`select app.finish_attempt(${attempt.id}, true)`]);
       throw new HttpError(403, 'Your account is banned');
     }
-    const session = await newSession();
+    const session = newSession();
     const [, user] = await query(c, 'public', 'service', (q) => [
       q`select app.finish_attempt(${attempt.id}, true)`,
       q`select u.id, app.user_json(u)::text as body, app.create_session(u.id, ${session.tokenHash}, ${session.expires})
@@ -83,7 +83,7 @@ export function authRoutes() {
       q`select app.begin_attempt('register', ${input.username}, ${clientIp(c)}) as id`,
     ]);
     const passwordHash = await hashPassword(input.password);
-    const session = await newSession();
+    const session = newSession();
     // A refused registration rolls back its finish_attempt: the attempt stays a failure (per-IP limit).
     const [, user] = await query(c, 'public', 'service', (q) => [
       q`select app.finish_attempt(${attempt.id}, true)`,
