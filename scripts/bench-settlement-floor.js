@@ -68,9 +68,9 @@ async function settle(sql, matchId, winner) {
  */
 export async function settlementFloor({ serverUrl, createScratchDatabase, dropScratchDatabase }, players) {
   const database = await createScratchDatabase(serverUrl, 'cricket_settle_floor');
-  const sql = postgres(database, { max: 1, onnotice: () => {} });
+  // 64 MB of work_mem, as app.settle_bets has
+  const sql = postgres(database, { max: 1, onnotice: () => {}, connection: { work_mem: '64MB' } });
   try {
-    await sql`set work_mem = '64MB'`;
     await fill(sql, 2, players);
     return { declare: await settle(sql, 1, 1), abandon: await settle(sql, 2, null) };
   } finally {

@@ -49,7 +49,7 @@ async function pgbench() {
     const output = execFileSync('pgbench', ['-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), '-l', `--log-prefix=${join(logs, 'tx')}`, database], { encoding: 'utf8' });
     // one line per transaction: client, number, latency (µs), …
     const latencies = readdirSync(logs).flatMap((file) => readFileSync(join(logs, file), 'utf8').trim().split('\n'))
-      .map((line) => Number(line.split(' ')[2])).sort((a, b) => a - b);
+      .map((line) => Number(line.split(' ')[2])).filter(Number.isFinite).sort((a, b) => a - b);
     const p99 = latencies[Math.floor(0.99 * (latencies.length - 1))] / 1000;
     return { tps: Number(/tps = ([\d.]+)/.exec(output)[1]), p99: Number(p99.toFixed(1)) };
   } finally {

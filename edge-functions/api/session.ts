@@ -17,9 +17,9 @@ const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * SHA-256 of `text` (UTF-8) in hex. Synchronous on purpose: `crypto.subtle.digest` hands every call to a
- * thread pool and back, which cost a signed-in request more than its whole database round trip (a tenth of
- * the server's CPU under load, by perf), for 43 bytes that hash in a microsecond.
+ * SHA-256 of `text` (UTF-8) in hex: session tokens, ETags of public reads, idempotent requests. Synchronous
+ * on purpose: `crypto.subtle.digest` hands every call to a thread pool and back, which took about a tenth
+ * of the server's CPU per signed-in request under load (perf), to hash a 43-character token.
  */
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
