@@ -32,7 +32,7 @@ export function betPage(q: Sql, page: Page, filter: { userId?: number; matchId?:
   const where = filter.matchId !== undefined ? q`b.match_id = ${filter.matchId}` : q`b.user_id = ${filter.userId ?? me(q)}`;
   const counted = filter.matchId !== undefined || filter.userId !== undefined;
   return pageStatement(q, page, {
-    from: q`public.bets b`, alias: 'b', where, json: (r) => q`app.bet_json(${r})`,
+    from: q`public.bets b`, alias: 'b', where, json: { page: (rows) => q`app.bets_json(${rows})` },
     total: counted ? q`select count(*) from public.bets b where ${where}` : undefined,
     stake: filter.matchId !== undefined ? q`select coalesce(sum(b.amount), 0) from public.bets b where ${where} and b.status = 'placed'` : undefined,
   });
@@ -78,7 +78,7 @@ export function transactionPage(q: Sql, page: Page, filter: TransactionFilter) {
       (select * from public.transactions t where t.id = ${id} and t.user_id <> ${id} and ${where} ${beyond})
     ) t`;
   return pageStatement(q, page, {
-    from, alias: 't', where, json: (r) => q`row_to_json(${r})`,
+    from, alias: 't', where, json: { row: (r) => q`row_to_json(${r})` },
     total: filter.counted ? q`select count(*) from public.transactions t where ${where}` : undefined,
   });
 }
@@ -88,7 +88,7 @@ export function userPage(q: Sql, page: Page, filter: { search?: string; status?:
   const search = filter.search?.trim() || null;
   return pageStatement(q, page, {
     from: q`app.admin_users(${search}, ${filter.status ?? null}, ${page.after}, ${page.limit + 1}) u`,
-    alias: 'u', json: (r) => q`app.user_json(${r})`,
+    alias: 'u', json: { row: (r) => q`app.user_json(${r})` },
   });
 }
 
@@ -113,7 +113,7 @@ export function bankAccountList(q: Sql, userId?: number) {
 /** One page of a user's bank accounts in the order they were added (admins). */
 export function bankAccountPage(q: Sql, page: Page, userId: number) {
   return pageStatement(q, page, {
-    from: q`public.bank_accounts a`, alias: 'a', where: q`a.user_id = ${userId}`, order: 'asc', json: (r) => q`row_to_json(${r})`,
+    from: q`public.bank_accounts a`, alias: 'a', where: q`a.user_id = ${userId}`, order: 'asc', json: { row: (r) => q`row_to_json(${r})` },
   });
 }
 

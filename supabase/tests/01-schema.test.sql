@@ -56,7 +56,7 @@ select set_eq($$
   select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'app' and has_function_privilege('authenticated', p.oid, 'execute')
 $$, array['app.current_user_id()', 'app.is_admin()', 'app.pending_withdrawals(bigint)', 'app.match_json(matches)',
-          'app.bet_json(bets)', 'app.user_json(users)'],
+          'app.bet_json(bets)', 'app.bets_json(bets[])', 'app.user_json(users)'],
   'authenticated can execute only the RLS helpers and the answer shapes in app (none is SECURITY DEFINER)');
 select is_empty($$
   select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace

@@ -1,9 +1,10 @@
 -- The request path: app.authenticate resolves the session and sets the claims the rest
--- of the request runs with; the answer shapes (app.user_json, app.match_json, app.bet_json) are what the
--- API sends; matches carry a version that grows with every change; settlement's cheaper CHECK keeps the rule.
+-- of the request runs with; the answer shapes (app.user_json, app.match_json, app.bet_json, app.bets_json)
+-- are what the API sends; matches carry a version that grows with every change; settlement's cheaper CHECK
+-- keeps the rule.
 begin;
 set local search_path = tests, public;
-select plan(21);
+select plan(25);
 
 select tests.create_user('pia', 5000);
 select tests.create_admin('ada');
@@ -68,6 +69,26 @@ select app.place_bet(:m, 1, 1000) as bet \gset
 select tests.act_as('pia');
 select is((select app.bet_json(b) -> 'match' ->> 'id' from public.bets b where b.user_id = app.current_user_id()),
   :'m', 'a bet''s answer embeds its match');
+
+/** A page of bets (app.bets_json): each match built once, the bets in the order given */
+
+select tests.create_match('upcoming', 3, 4) as m2 \gset
+select tests.call_as('pia');
+select app.place_bet(:m2, 4, 1000);
+select app.place_bet(:m, 2, 1000);
+select tests.act_as('pia');
+select is((select array_agg((e ->> 'id')::bigint order by n)
+           from json_array_elements((select app.bets_json(array_agg(b order by b.id desc)) from public.bets b)) with ordinality x(e, n)),
+  (select array_agg(id order by id desc) from public.bets where user_id = tests.uid('pia')),
+  'a page of bets answers them in the order given');
+select is((select count(*) from json_array_elements((select app.bets_json(array_agg(b)) from public.bets b)) e
+           where (e -> 'match')::jsonb = (select app.match_json(m) from public.matches m where m.id = (e ->> 'match_id')::bigint)
+             and (e -> 'team')::jsonb = (select to_jsonb(t) from public.teams t where t.id = (e ->> 'team_id')::bigint)),
+  3::bigint, 'each with its own match (as app.match_json) and team, on two matches');
+select set_eq($$select json_object_keys(e) from json_array_elements((select app.bets_json(array_agg(b)) from public.bets b)) e$$,
+  $$select jsonb_object_keys(to_jsonb(b)) from public.bets b union select unnest(array['match', 'team'])$$,
+  'and the bet''s own fields: the same shape as app.bet_json');
+select is(app.bets_json('{}')::text, '[]', 'no bets: an empty array');
 
 /** Match versions */
 
