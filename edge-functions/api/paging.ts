@@ -35,10 +35,10 @@ export interface PageSource {
   where?: Fragment;
   /**
    * The page's JSON array: `row` gives the JSON of one row, given the row (e.g. (r) => q`row_to_json(${r})`);
-   * `page` gives the whole array, given the page's rows as an array in order, for a shape that shares work
-   * between rows (e.g. (rows) => q`app.bets_json(${rows})` builds each bet's match once).
+   * `page` gives the whole array, given the page's rows as an array in order (NULL for an empty page), for
+   * a shape that shares work between rows (e.g. (rows) => q`app.bets_json(${rows})` builds each match once).
    */
-  json: { row: (row: Fragment) => Fragment } | { page: (rows: Fragment) => Fragment };
+  json: { row: (row: Fragment) => Fragment; page?: never } | { page: (rows: Fragment) => Fragment; row?: never };
   /** 'desc' (newest first, the default) or 'asc' (in the order added). */
   order?: 'asc' | 'desc';
   /** A count of all rows of the list, answered with the first page only (X-Total-Count). */
@@ -47,14 +47,14 @@ export interface PageSource {
   stake?: Fragment;
 }
 
-/** The statement of one page: columns `body` (JSON array), `next` (id or null), `total` (first page, or null). */
+/** The statement of one page: columns `body` (JSON array), `next` (id or null), `total` and `stake` (first page, or null). */
 export function pageStatement(q: Sql, page: Page, source: PageSource) {
   const alias = q(source.alias);
   const ascending = source.order === 'asc';
   const direction = ascending ? q`asc` : q`desc`;
   const beyond = page.after === null ? q`` : ascending ? q`and ${alias}.id > ${page.after}` : q`and ${alias}.id < ${page.after}`;
   const last = ascending ? q`max(p.id)` : q`min(p.id)`;
-  const body = 'row' in source.json
+  const body = source.json.row
     ? q`json_agg(${source.json.row(q`p.r`)} order by p.n) filter (where p.n <= ${page.limit})`
     : source.json.page(q`array_agg(p.r order by p.n) filter (where p.n <= ${page.limit})`);
   return q`
