@@ -1,0 +1,591 @@
+-- Matches and bets: the match lifecycle (upcoming → live → completed), bet placement, set-based settlement
+-- (declare the winner) or voiding (abandon), and the answers the API builds for matches and bets.
+--
+-- Money rules: a bet debits the stake and writes a completed bet_placed ledger row (-amount, reference
+-- BET-{bet id}) in the same transaction; settlement writes bet_won (+potential_win) and bet_lost (0) rows;
+-- abandoning writes bet_refund (+amount) rows. The unique (type, reference_id) index on the ledger makes a
+-- second payout of one bet impossible.
+--
+-- Lock order (shared with the wallet): the match row first, then user rows by ascending id. place_bet holds
+-- the match row `for share` while it debits; declare_winner, abandon_match, live updates and betting
+-- suspension take it `for update`: a bet either commits before the change (and is settled) or sees it.
+--
+-- The rules of a bet beyond its amount and team live in their own areas, called from app.place_bet under
+-- the same locks: player protection (no bet during a time-out or self-exclusion) and house risk (betting
+-- suspended or closed, stake and liability limits, the match's book). Live events announce every match
+-- change (live events area).
+
+/** Tables */
+
+-- A match lasts 20 overs: current_over is overs.balls with balls 0-5 (12.6 is not an over).
+-- Every change grows version by one (trigger matches_version), so clients keep the newest state they have
+-- seen of each match whatever order events arrive in. betting_suspended (set by admins) and betting_closed
+-- (kept by trigger matches_betting_closed from the match's state and the house-risk settings) give the
+-- generated column betting; a change of either is a match change like any other, announced live.
+create table public.matches (
+  id bigint generated always as identity primary key,
+  team1_id bigint not null references public.teams (id),
+  team2_id bigint not null references public.teams (id),
+  start_time timestamptz not null,
+  status varchar(50) not null default 'upcoming' check (status in ('upcoming', 'live', 'completed')),
+  match_type varchar(50) not null default 't20' check (match_type in ('t20', 'odi', 'test', 'ipl')),
+  venue varchar(255),
+  team1_score varchar(50),
+  team2_score varchar(50),
+  current_innings int check (current_innings in (1, 2)),
+  current_over numeric(3, 1) check (current_over >= 0 and current_over <= 20 and current_over * 10 % 10 <= 5),
+  match_result varchar(255),
+  winning_team_id bigint references public.teams (id),
+  external_match_id varchar(255),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version bigint not null default 1 check (version >= 1),
+  betting_suspended boolean not null default false,
+  betting_closed boolean not null default false,
+  betting varchar(20) not null generated always as (
+    case when status = 'completed' or betting_closed then 'closed' when betting_suspended then 'suspended' else 'open' end
+  ) stored,
+  constraint matches_teams_differ check (team1_id <> team2_id),
+  constraint matches_winner_plays check (winning_team_id is null or winning_team_id in (team1_id, team2_id)),
+  constraint matches_result_when_completed check ((status = 'completed') = (match_result is not null)),
+  constraint matches_winner_when_completed check (status = 'completed' or winning_team_id is null)
+);
+comment on table public.matches is 'Cricket matches. Readable by everyone; changed by admin functions only.';
+comment on column public.matches.match_result is '''{team name} won the match'', or ''Match abandoned''.';
+comment on column public.matches.version is 'Starts at 1 and grows by one with every change of the row.';
+comment on column public.matches.betting_suspended is 'Set by an admin: no bets until resumed.';
+comment on column public.matches.betting_closed is
+  'Kept by trigger matches_betting_closed: live and pre-match-only, or past the close point of the second innings.';
+comment on column public.matches.betting is 'open, suspended or closed (closed wins; completed matches are closed).';
+-- foreign keys
+create index matches_team1_id_idx on public.matches (team1_id);
+create index matches_team2_id_idx on public.matches (team2_id);
+create index matches_winning_team_id_idx on public.matches (winning_team_id);
+-- GET /api/matches?status=… ordered by start time
+create index matches_status_start_time_idx on public.matches (status, start_time);
+-- an external feed's id identifies one match
+create unique index matches_external_match_id_key on public.matches (external_match_id)
+  where external_match_id is not null;
+
+-- Odds and potential win are computed by the server (fixed 3.00). A bet changes once (placed → won, lost or
+-- cancelled) and its status stays out of every index, so settlement's updates are HOT when the page has
+-- room: fillfactor 50 keeps it.
+create table public.bets (
+  id bigint generated always as identity primary key,
+  user_id bigint not null references public.users (id) on delete restrict,
+  match_id bigint not null references public.matches (id) on delete restrict,
+  team_id bigint not null references public.teams (id),
+  amount bigint not null check (amount >= 1000),
+  odds numeric(4, 2) not null default 3.00 check (odds > 1),
+  potential_win bigint not null,
+  status varchar(50) not null default 'placed' check (status in ('placed', 'won', 'lost', 'cancelled')),
+  created_at timestamptz not null default now(),
+  settled_at timestamptz,
+  constraint bets_potential_win check (potential_win = round(amount * odds)),
+  constraint bets_settled_at check ((status = 'placed') = (settled_at is null))
+) with (fillfactor = 50);
+comment on table public.bets is 'Players'' bets: placed, then won/lost at settlement or cancelled on abandon.';
+-- foreign key, RLS filter, "my bets, newest first" (ids are handed out in insertion order)
+create index bets_user_id_idx on public.bets (user_id, id);
+-- foreign key, "bets of this match", settlement (all bets of a live match are placed: no status needed)
+create index bets_match_id_idx on public.bets (match_id);
+-- foreign key
+create index bets_team_id_idx on public.bets (team_id);
+-- dashboard window (last 7 days): a range over insertion order, which BRIN serves cheaply
+create index bets_created_at_idx on public.bets using brin (created_at);
+
+/** Privileges */
+
+revoke all on public.matches, public.bets from anon, authenticated, service_role;
+grant select on public.matches to anon, authenticated, service_role;
+grant select on public.bets to authenticated, service_role;
+
+/** Policies */
+
+alter table public.matches enable row level security;
+create policy "Matches are readable by visitors"
+  on public.matches for select to anon using (true);
+create policy "Matches are readable by signed-in users"
+  on public.matches for select to authenticated using (true);
+
+alter table public.bets enable row level security;
+create policy "Users can read their own bets; admins read all"
+  on public.bets for select to authenticated
+  using (user_id = (select app.current_user_id()) or (select app.is_admin()));
+
+/** Functions: answer shapes */
+
+-- A match as the API answers it and as live events carry it: the row (without the betting flags, which it
+-- carries as their outcome, betting = 'open' | 'suspended' | 'closed') with its two teams and
+-- additionalDetails.status (the result once completed). Public data only.
+create function app.match_json(p_match public.matches)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return (
+    select (to_jsonb(p_match) - '{betting_suspended,betting_closed}'::text[]) || jsonb_build_object(
+      'team1', (select to_jsonb(t) from public.teams t where t.id = p_match.team1_id),
+      'team2', (select to_jsonb(t) from public.teams t where t.id = p_match.team2_id),
+      'additionalDetails', jsonb_build_object('status', p_match.match_result))
+  );
+end;
+$$;
+comment on function app.match_json(public.matches) is
+  'The API''s match answer (with team1, team2, additionalDetails). Callable by anon, authenticated, service_role.';
+
+-- A bet as the API answers it: the row with its match (as app.match_json) and the team backed. For the
+-- answer of a single bet (placing a bet); lists use app.bets_json, which builds the same shape
+-- (supabase/tests/12-request-path.test.sql checks that the two agree bet for bet).
+create function app.bet_json(p_bet public.bets)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return (
+    select to_jsonb(p_bet) || jsonb_build_object(
+      'match', (select app.match_json(m) from public.matches m where m.id = p_bet.match_id),
+      'team', (select to_jsonb(t) from public.teams t where t.id = p_bet.team_id))
+  );
+end;
+$$;
+comment on function app.bet_json(public.bets) is
+  'The API''s bet answer (with match and team). Callable by authenticated, service_role.';
+
+-- The API's answer for a list of bets (GET /api/bets, the admin's lists of a user's or a match's bets): the
+-- JSON array of the bets given, in their order, each match and team built once however many bets share it
+-- (materialized, so that no plan builds them per bet again). It aggregates with json_agg, which appends
+-- each bet's text; jsonb_agg would take every bet apart again to build one big jsonb.
+create function app.bets_json(p_bets public.bets[])
+returns json
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return (
+    with page as materialized (select i, p_bets[i] as bet from generate_subscripts(p_bets, 1) i),
+    matches as materialized (
+      select m.id, app.match_json(m) as json
+      from public.matches m
+      where m.id in (select (b.bet).match_id from page b)
+    ),
+    teams as materialized (
+      select t.id, to_jsonb(t) as json
+      from public.teams t
+      where t.id in (select (b.bet).team_id from page b)
+    )
+    select coalesce(json_agg(to_jsonb(b.bet) || jsonb_build_object('match', m.json, 'team', t.json) order by b.i), '[]')
+    from page b
+    left join matches m on m.id = (b.bet).match_id
+    left join teams t on t.id = (b.bet).team_id
+  );
+end;
+$$;
+comment on function app.bets_json(public.bets[]) is
+  'The API''s answer for a list of bets, in the given order, each with its match and team (each built once). Callable by authenticated, service_role.';
+
+/** Functions: bets */
+
+-- Places a bet for the caller. Rules: caller active and not in a time-out or self-exclusion
+-- (app.assert_may_gamble, right after the user row is locked); amount >= 1000; the match's betting open
+-- (409 'Betting is suspended for this match' / 'Betting is closed for this match'; a completed match is
+-- closed); team one of the match's two; odds 3.00 and potential_win = amount × 3 are the server's (client
+-- values that differ are a 409 'Odds have changed'); available balance >= amount. Debits the wallet and
+-- writes the bet and its bet_placed ledger row in one transaction; then app.book_bet applies the house's
+-- stake and liability limits and books the bet (a refusal there undoes it all). The book runs last so that
+-- its stripes are held for the shortest time.
+create function app.place_bet(
+  p_match_id bigint, p_team_id bigint, p_amount bigint, p_odds numeric default null, p_potential_win bigint default null
+)
+returns public.bets
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  c_odds constant numeric(4, 2) := 3.00;
+  v_user public.users := app.caller(true);
+  v_match public.matches;
+  v_bet public.bets;
+begin
+  if p_amount is null or p_amount < 1000 then
+    raise exception using errcode = 'BT400', message = 'Invalid amount: Please enter an amount of at least ₹1000.';
+  end if;
+  -- keeps amount × odds far inside bigint; no wallet can hold more anyway
+  if p_amount > 1000000000000 then
+    raise exception using errcode = 'BT409',
+      message = 'Insufficient balance: You don''t have enough funds in your wallet. Please recharge your wallet.';
+  end if;
+
+  -- lock order: match (shared, so bets run in parallel but not alongside settlement), then the user
+  select * into v_match from public.matches where id = p_match_id for share;
+  if not found then
+    raise exception using errcode = 'BT404', message = 'Match not found';
+  end if;
+  if v_match.betting <> 'open' then
+    raise exception using errcode = 'BT409', message = 'Betting is ' || v_match.betting || ' for this match';
+  end if;
+  if p_team_id is null or p_team_id not in (v_match.team1_id, v_match.team2_id) then
+    raise exception using errcode = 'BT400', message = 'Selected team is not playing in this match';
+  end if;
+  if (p_odds is not null and p_odds <> c_odds)
+     or (p_potential_win is not null and p_potential_win <> round(p_amount * c_odds)) then
+    raise exception using errcode = 'BT409', message = 'Odds have changed';
+  end if;
+
+  select * into v_user from public.users where id = v_user.id for update;
+  -- player protection (20261122130000): no bets during a time-out or self-exclusion
+  perform app.assert_may_gamble(v_user.id);
+  if v_user.status <> 'active' then
+    raise exception using errcode = 'BT403', message = 'Your account is ' || v_user.status;
+  end if;
+  if app.available_balance(v_user.id) < p_amount then
+    raise exception using errcode = 'BT409',
+      message = 'Insufficient balance: You don''t have enough funds in your wallet. Please recharge your wallet.';
+  end if;
+
+  update public.users set wallet_balance = wallet_balance - p_amount where id = v_user.id;
+  insert into public.bets (user_id, match_id, team_id, amount, odds, potential_win, status)
+  values (v_user.id, v_match.id, p_team_id, p_amount, c_odds, round(p_amount * c_odds), 'placed')
+  returning * into v_bet;
+  insert into public.transactions (user_id, amount, type, status, reference_id)
+  values (v_user.id, -p_amount, 'bet_placed', 'completed', 'BET-' || v_bet.id);
+  perform app.book_bet(v_bet);
+  return v_bet;
+end;
+$$;
+comment on function app.place_bet(bigint, bigint, bigint, numeric, bigint) is
+  'Places the caller''s bet at 3.00: debits the stake with its ledger row. Caller: API as the player.';
+
+/** Functions: match administration */
+
+-- Internal: the match row locked for update, or 404.
+create function app.lock_match(p_match_id bigint)
+returns public.matches
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+begin
+  select * into v_match from public.matches where id = p_match_id for update;
+  if not found then
+    raise exception using errcode = 'BT404', message = 'Match not found';
+  end if;
+  return v_match;
+end;
+$$;
+comment on function app.lock_match(bigint) is 'Internal: locks a match row for update (404 when missing).';
+
+-- Creates an upcoming match. Teams required and different; match type t20 (default), odi, test or ipl.
+create function app.create_match(
+  p_team1_id bigint, p_team2_id bigint, p_start_time timestamptz, p_match_type text default 't20',
+  p_venue text default null, p_external_match_id text default null
+)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_type text := coalesce(nullif(lower(btrim(p_match_type)), ''), 't20');
+  v_venue text := nullif(btrim(p_venue), '');
+  v_external text := nullif(btrim(p_external_match_id), '');
+  v_match public.matches;
+begin
+  if p_team1_id is null then
+    raise exception using errcode = 'BT400', message = 'Team 1 is required';
+  end if;
+  if p_team2_id is null then
+    raise exception using errcode = 'BT400', message = 'Team 2 is required';
+  end if;
+  if p_start_time is null then
+    raise exception using errcode = 'BT400', message = 'A match date is required.';
+  end if;
+  if p_team1_id = p_team2_id then
+    raise exception using errcode = 'BT400',
+      message = 'Invalid teams selection: Team 1 and Team 2 cannot be the same team.';
+  end if;
+  if (select count(*) from public.teams where id in (p_team1_id, p_team2_id)) <> 2 then
+    raise exception using errcode = 'BT404', message = 'Team not found';
+  end if;
+  if v_type not in ('t20', 'odi', 'test', 'ipl') then
+    raise exception using errcode = 'BT400', message = 'Match type must be one of t20, odi, test, ipl';
+  end if;
+  perform app.check_length(v_venue, 'Venue', 255);
+  perform app.check_length(v_external, 'External match id', 255);
+  if v_external is not null and exists (select 1 from public.matches where external_match_id = v_external) then
+    raise exception using errcode = 'BT409', message = 'A match with this external id already exists';
+  end if;
+
+  insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue, external_match_id)
+  values (p_team1_id, p_team2_id, p_start_time, 'upcoming', v_type, v_venue, v_external)
+  returning * into v_match;
+  perform app.audit(v_admin.id, 'match.create', 'match', v_match.id, null, to_jsonb(v_match));
+  return v_match;
+end;
+$$;
+comment on function app.create_match(bigint, bigint, timestamptz, text, text, text) is
+  'Creates an upcoming match. Caller: API as an admin.';
+
+-- Starts an upcoming match: live, innings 1, over 0.
+create function app.start_match(p_match_id bigint)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_before public.matches := app.lock_match(p_match_id);
+  v_match public.matches;
+begin
+  if v_before.status = 'live' then
+    raise exception using errcode = 'BT409', message = 'Match is already live';
+  end if;
+  if v_before.status = 'completed' then
+    raise exception using errcode = 'BT409', message = 'Match is already completed';
+  end if;
+  update public.matches
+    set status = 'live', current_innings = 1, current_over = 0, updated_at = now()
+    where id = v_before.id
+    returning * into v_match;
+  perform app.audit(v_admin.id, 'match.start', 'match', v_match.id, to_jsonb(v_before), to_jsonb(v_match));
+  return v_match;
+end;
+$$;
+comment on function app.start_match(bigint) is 'Starts an upcoming match. Caller: API as an admin.';
+
+-- Updates a live match's scores and state. Null arguments keep the current value. Innings 1 or 2; over
+-- between 0 and 20 written overs.balls with one decimal and balls 0-5. Reaching the close over of the
+-- second innings closes betting (trigger matches_betting_closed); correcting the over back reopens it.
+create function app.update_live(
+  p_match_id bigint, p_team1_score text, p_team2_score text, p_current_innings int, p_current_over numeric
+)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_before public.matches;
+  v_match public.matches;
+begin
+  perform app.check_length(p_team1_score, 'Team 1 score', 50);
+  perform app.check_length(p_team2_score, 'Team 2 score', 50);
+  if p_current_innings is not null and p_current_innings not in (1, 2) then
+    raise exception using errcode = 'BT400', message = 'Innings must be 1 or 2';
+  end if;
+  if p_current_over is not null and (
+       p_current_over < 0 or p_current_over > 20
+       or p_current_over * 10 <> trunc(p_current_over * 10)
+       or trunc(p_current_over * 10) % 10 > 5
+     ) then
+    raise exception using errcode = 'BT400', message = 'Over must be between 0 and 20 (overs.balls, balls 0-5)';
+  end if;
+  v_before := app.lock_match(p_match_id);
+  if v_before.status = 'completed' then
+    raise exception using errcode = 'BT409', message = 'Match is already completed';
+  end if;
+  if v_before.status <> 'live' then
+    raise exception using errcode = 'BT409', message = 'Match is not live';
+  end if;
+  update public.matches
+    set team1_score = coalesce(p_team1_score, team1_score),
+        team2_score = coalesce(p_team2_score, team2_score),
+        current_innings = coalesce(p_current_innings, current_innings),
+        current_over = coalesce(p_current_over, current_over),
+        updated_at = now()
+    where id = v_before.id
+    returning * into v_match;
+  perform app.audit(v_admin.id, 'match.update_live', 'match', v_match.id, to_jsonb(v_before), to_jsonb(v_match));
+  return v_match;
+end;
+$$;
+comment on function app.update_live(bigint, text, text, int, numeric) is
+  'Updates a live match''s scores, innings and over. Caller: API as an admin.';
+
+/** Functions: settlement */
+
+-- Settles every placed bet of a match whose row the caller has locked for update (so no bet is placed
+-- meanwhile): with a winning team, bets on it become won with a bet_won ledger row of +potential_win and
+-- the wallet credited, the others lost with a bet_lost row of 0 (for the history); with no winning team
+-- (void), every bet becomes cancelled with a bet_refund row of +amount and the stake credited back, and
+-- the match's book is emptied (it holds the bets that are not cancelled).
+-- Set-based: five statements whatever the number of bets, in this order:
+--   1. lock every player of the match, lowest id first (two settlements sharing players cannot deadlock),
+--      FOR NO KEY UPDATE: the lock a balance update needs, which does not block other transactions'
+--      foreign-key checks. The ledger's foreign-key check then finds a lock this transaction already holds
+--      and writes nothing for it;
+--   2. write the ledger; 3. credit the wallets; 4. empty the book of a void match; 5. settle the bets.
+-- Plain statements, each planned on the real statistics of bets (one chain of CTEs left the planner
+-- guessing). Returns the counts and the total credited.
+create function app.settle_bets(p_match_id bigint, p_winning_team_id bigint)
+returns table (won bigint, lost bigint, cancelled bigint, credited bigint)
+language plpgsql
+set search_path = ''
+-- sorts and aggregates of a whole match's bets in memory, not on disk
+set work_mem = '64MB'
+as $$
+declare
+  v_void boolean := p_winning_team_id is null;
+begin
+  perform 1 from public.users u
+    where u.id in (select b.user_id from public.bets b where b.match_id = p_match_id and b.status = 'placed')
+    order by u.id
+    for no key update;
+
+  insert into public.transactions (user_id, amount, type, status, reference_id)
+  select b.user_id,
+         case when v_void then b.amount when b.team_id = p_winning_team_id then b.potential_win else 0 end,
+         case when v_void then 'bet_refund' when b.team_id = p_winning_team_id then 'bet_won' else 'bet_lost' end,
+         'completed',
+         'BET-' || b.id
+  from public.bets b
+  where b.match_id = p_match_id and b.status = 'placed';
+
+  update public.users u set wallet_balance = u.wallet_balance + c.total
+  from (select b.user_id, sum(case when v_void then b.amount else b.potential_win end) as total
+        from public.bets b
+        where b.match_id = p_match_id and b.status = 'placed' and (v_void or b.team_id = p_winning_team_id)
+        group by b.user_id) c
+  where u.id = c.user_id;
+
+  if v_void then
+    update app.match_book k set bets = 0, staked = 0, payout = 0 where k.match_id = p_match_id;
+  end if;
+
+  return query
+    with settled as (
+      update public.bets b
+        set status = case when v_void then 'cancelled' when b.team_id = p_winning_team_id then 'won' else 'lost' end,
+            settled_at = now()
+        where b.match_id = p_match_id and b.status = 'placed'
+        returning b.status, b.amount, b.potential_win
+    )
+    select count(*) filter (where s.status = 'won'),
+           count(*) filter (where s.status = 'lost'),
+           count(*) filter (where s.status = 'cancelled'),
+           coalesce(sum(case s.status when 'won' then s.potential_win when 'cancelled' then s.amount else 0 end), 0)::bigint
+    from settled s;
+end;
+$$;
+comment on function app.settle_bets(bigint, bigint) is
+  'Internal: settles (winner) or voids (null) every placed bet of a locked match, set-based, with ledger rows.';
+
+-- Declares the winner of a live match and settles its bets (app.settle_bets): bets on the winner become won
+-- and are paid potential_win, the others lost. The match becomes completed with match_result
+-- '{team name} won the match' (computed here; p_result is only length-checked). A second call is a 409.
+-- Audited with the counts and the total paid.
+create function app.declare_winner(p_match_id bigint, p_winning_team_id bigint, p_result text default null)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_before public.matches;
+  v_match public.matches;
+  v_team_name text;
+  v_settled record;
+begin
+  if p_winning_team_id is null then
+    raise exception using errcode = 'BT400', message = 'Please select a winning team';
+  end if;
+  -- the client's result text is only length-checked: the stored text is always computed below
+  perform app.check_length(p_result, 'Result', 255);
+  v_before := app.lock_match(p_match_id);
+  if v_before.status = 'completed' then
+    raise exception using errcode = 'BT409', message = 'Match is already completed';
+  end if;
+  if v_before.status <> 'live' then
+    raise exception using errcode = 'BT409', message = 'Match is not live';
+  end if;
+  if p_winning_team_id not in (v_before.team1_id, v_before.team2_id) then
+    raise exception using errcode = 'BT400', message = 'Winning team must be one of the two teams';
+  end if;
+  select name into v_team_name from public.teams where id = p_winning_team_id;
+
+  select * into v_settled from app.settle_bets(v_before.id, p_winning_team_id);
+
+  update public.matches
+    set status = 'completed', winning_team_id = p_winning_team_id,
+        match_result = v_team_name || ' won the match', updated_at = now()
+    where id = v_before.id
+    returning * into v_match;
+  perform app.audit(v_admin.id, 'match.declare_winner', 'match', v_match.id, to_jsonb(v_before),
+    to_jsonb(v_match) || jsonb_build_object('bets_won', v_settled.won, 'bets_lost', v_settled.lost,
+                                            'total_paid', v_settled.credited));
+  return v_match;
+end;
+$$;
+comment on function app.declare_winner(bigint, bigint, text) is
+  'Completes a live match with its winner and settles every bet set-based. Caller: API as an admin.';
+
+-- Voids an upcoming or live match: placed bets become cancelled, each stake is refunded with a bet_refund
+-- ledger row (app.settle_bets), and the match is completed with result 'Match abandoned' and no winner.
+-- Audited with the counts and the total refunded.
+create function app.abandon_match(p_match_id bigint)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_before public.matches := app.lock_match(p_match_id);
+  v_match public.matches;
+  v_settled record;
+begin
+  if v_before.status = 'completed' then
+    raise exception using errcode = 'BT409', message = 'Match is already completed';
+  end if;
+
+  select * into v_settled from app.settle_bets(v_before.id, null);
+
+  update public.matches
+    set status = 'completed', winning_team_id = null, match_result = 'Match abandoned', updated_at = now()
+    where id = v_before.id
+    returning * into v_match;
+  perform app.audit(v_admin.id, 'match.abandon', 'match', v_match.id, to_jsonb(v_before),
+    to_jsonb(v_match) || jsonb_build_object('bets_cancelled', v_settled.cancelled, 'total_refunded', v_settled.credited));
+  return v_match;
+end;
+$$;
+comment on function app.abandon_match(bigint) is
+  'Voids an upcoming/live match: cancels its bets and refunds the stakes. Caller: API as an admin.';
+
+/** Function privileges */
+
+revoke execute on function
+  app.match_json(public.matches),
+  app.bet_json(public.bets),
+  app.bets_json(public.bets[]),
+  app.place_bet(bigint, bigint, bigint, numeric, bigint),
+  app.lock_match(bigint),
+  app.create_match(bigint, bigint, timestamptz, text, text, text),
+  app.start_match(bigint),
+  app.update_live(bigint, text, text, int, numeric),
+  app.settle_bets(bigint, bigint),
+  app.declare_winner(bigint, bigint, text),
+  app.abandon_match(bigint)
+  from public, anon, authenticated, service_role;
+-- The answer shapes run with the caller's rights (RLS applies); anon needs the match for anonymous reads.
+grant execute on function app.match_json(public.matches) to anon, authenticated, service_role;
+grant execute on function app.bet_json(public.bets), app.bets_json(public.bets[]) to authenticated, service_role;
+grant execute on function
+  app.place_bet(bigint, bigint, bigint, numeric, bigint),
+  app.create_match(bigint, bigint, timestamptz, text, text, text),
+  app.start_match(bigint),
+  app.update_live(bigint, text, text, int, numeric),
+  app.declare_winner(bigint, bigint, text),
+  app.abandon_match(bigint)
+  to service_role;

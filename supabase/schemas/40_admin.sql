@@ -1,0 +1,380 @@
+-- Back office: approving and rejecting pending transactions, wallet adjustments, user status, the users
+-- list and the dashboard. Every function here checks the caller is an active admin in public.users (not
+-- only the claim) and appends an audit_log row for each write. No admin may approve, reject or adjust their
+-- own money (403 'You cannot approve or adjust your own wallet'): another admin must do it.
+--
+-- Lists are keyset pages (`where id < <cursor> order by id desc limit n + 1`) over an index that starts with
+-- the list's filter and ends in id, so a page costs the same on the first and the ten-thousandth page; the
+-- indexes the users list searches and filters on are defined with public.users (identity), those of the
+-- transactions tabs with public.transactions (wallet).
+
+/** Tables */
+
+-- The latest day (UTC) on which each user got a ledger row. "Active users in the last 7 days" is a count
+-- over one narrow row per user plus the rows of one partial day, instead of a distinct count over every
+-- ledger row of the week. Written by a statement-level trigger in the transaction that writes the ledger
+-- rows, and only on a user's first row of a day: no global hot row, and settling a match whose players
+-- were already active that day writes nothing here.
+create table app.user_activity (
+  user_id bigint primary key references public.users (id) on delete cascade,
+  active_on date not null
+);
+comment on table app.user_activity is
+  'The latest UTC day on which each user got a ledger row (kept by app.note_user_activity); for the dashboard.';
+
+-- the dashboard counts the users active after a day
+create index user_activity_active_on_idx on app.user_activity (active_on);
+
+/** Functions: pending transactions */
+
+-- Approves a pending deposit or withdrawal of another user (an admin's own is a 403 'You cannot approve or
+-- adjust your own wallet'). A deposit is completed and credited exactly like a successful gateway
+-- confirmation (including the first-deposit referral bonus). A withdrawal debits the wallet now,
+-- re-checking that the balance covers it (409 'Insufficient balance' otherwise). Only pending rows:
+-- anything else is a 409 'Transaction is not pending' (so two concurrent approvals pay once).
+create function app.approve_transaction(p_transaction_id bigint)
+returns public.transactions
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_before public.transactions;
+  v_tx public.transactions;
+  v_balance bigint;
+begin
+  select * into v_before from public.transactions where id = p_transaction_id for update;
+  if not found then
+    raise exception using errcode = 'BT404', message = 'Transaction not found';
+  end if;
+  if v_before.user_id = v_admin.id then
+    raise exception using errcode = 'BT403', message = 'You cannot approve or adjust your own wallet';
+  end if;
+  if v_before.status <> 'pending' then
+    raise exception using errcode = 'BT409', message = 'Transaction is not pending';
+  end if;
+
+  if v_before.type = 'deposit' then
+    v_tx := app.apply_deposit(v_before.id, null);
+  else
+    -- withdrawal (the only other type that can be pending)
+    select wallet_balance into v_balance from public.users where id = v_before.user_id for update;
+    if v_balance + v_before.amount < 0 then
+      raise exception using errcode = 'BT409', message = 'Insufficient balance';
+    end if;
+    update public.transactions set status = 'completed', updated_at = now()
+      where id = v_before.id
+      returning * into v_tx;
+    update public.users set wallet_balance = wallet_balance + v_tx.amount where id = v_tx.user_id;
+  end if;
+  perform app.audit(v_admin.id, 'transaction.approve', 'transaction', v_tx.id, to_jsonb(v_before), to_jsonb(v_tx));
+  return v_tx;
+end;
+$$;
+comment on function app.approve_transaction(bigint) is
+  'Approves a pending deposit (credit) or withdrawal (debit) of another user. Caller: API as an admin.';
+
+-- Rejects another user's pending deposit or withdrawal: marked failed, no funds move. An admin's own
+-- transaction is a 403 'You cannot approve or adjust your own wallet'. A gateway's later success for a
+-- rejected deposit still credits it (app.complete_deposit).
+create function app.reject_transaction(p_transaction_id bigint)
+returns public.transactions
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_before public.transactions;
+  v_tx public.transactions;
+begin
+  select * into v_before from public.transactions where id = p_transaction_id for update;
+  if not found then
+    raise exception using errcode = 'BT404', message = 'Transaction not found';
+  end if;
+  if v_before.user_id = v_admin.id then
+    raise exception using errcode = 'BT403', message = 'You cannot approve or adjust your own wallet';
+  end if;
+  if v_before.status <> 'pending' then
+    raise exception using errcode = 'BT409', message = 'Transaction is not pending';
+  end if;
+  update public.transactions set status = 'failed', updated_at = now()
+    where id = v_before.id
+    returning * into v_tx;
+  perform app.audit(v_admin.id, 'transaction.reject', 'transaction', v_tx.id, to_jsonb(v_before), to_jsonb(v_tx));
+  return v_tx;
+end;
+$$;
+comment on function app.reject_transaction(bigint) is
+  'Rejects another user''s pending transaction (no funds move). Caller: API as an admin.';
+
+/** Functions: users */
+
+-- Credits (positive) or debits (negative) another user's wallet with an admin_adjustment ledger row carrying
+-- the reason (an admin's own wallet is a 403 'You cannot approve or adjust your own wallet').
+-- 1 <= |amount| <= 100000; notes required, at most 200 characters; a debit may not take the AVAILABLE
+-- balance (balance − pending withdrawals) below zero (409 'Insufficient balance'): the later approval of
+-- the pending withdrawal would then fail or overdraw.
+create function app.admin_adjust_wallet(p_user_id bigint, p_amount bigint, p_notes text)
+returns public.transactions
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_notes text := btrim(p_notes);
+  v_before public.users;
+  v_after public.users;
+  v_tx public.transactions;
+begin
+  if p_amount is null or p_amount = 0 then
+    raise exception using errcode = 'BT400', message = 'Amount must be greater than 0';
+  end if;
+  if abs(p_amount) > 100000 then
+    raise exception using errcode = 'BT400', message = 'Maximum amount is 100,000';
+  end if;
+  if v_notes is null or v_notes = '' then
+    raise exception using errcode = 'BT400', message = 'Please provide a reason for this adjustment';
+  end if;
+  if length(v_notes) > 200 then
+    raise exception using errcode = 'BT400', message = 'Notes must be under 200 characters';
+  end if;
+  if p_user_id = v_admin.id then
+    raise exception using errcode = 'BT403', message = 'You cannot approve or adjust your own wallet';
+  end if;
+  select * into v_before from public.users where id = p_user_id for update;
+  if not found then
+    raise exception using errcode = 'BT404', message = 'User not found';
+  end if;
+  -- the user row is locked, so no withdrawal can be requested or approved meanwhile
+  if p_amount < 0 and app.available_balance(v_before.id) + p_amount < 0 then
+    raise exception using errcode = 'BT409', message = 'Insufficient balance';
+  end if;
+
+  update public.users set wallet_balance = wallet_balance + p_amount where id = v_before.id
+    returning * into v_after;
+  insert into public.transactions (user_id, amount, type, status, notes)
+  values (v_before.id, p_amount, 'admin_adjustment', 'completed', v_notes)
+  returning * into v_tx;
+  update public.transactions set reference_id = 'ADJ-' || v_tx.id where id = v_tx.id returning * into v_tx;
+  perform app.audit(v_admin.id, 'wallet.adjust', 'user', v_before.id,
+    jsonb_build_object('wallet_balance', v_before.wallet_balance),
+    jsonb_build_object('wallet_balance', v_after.wallet_balance, 'amount', p_amount, 'notes', v_notes,
+                       'transaction_id', v_tx.id));
+  return v_tx;
+end;
+$$;
+comment on function app.admin_adjust_wallet(bigint, bigint, text) is
+  'Credits or debits another user''s wallet with a reason (admin_adjustment). Caller: API as an admin.';
+
+-- Sets a user's status (active, suspended, banned). Banning deletes all the user's sessions at once.
+-- An admin may not change their own status (403).
+create function app.set_user_status(p_user_id bigint, p_status text)
+returns public.users
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_status text := lower(btrim(p_status));
+  v_before public.users;
+  v_user public.users;
+begin
+  if v_status is null or v_status not in ('active', 'suspended', 'banned') then
+    raise exception using errcode = 'BT400', message = 'Status must be one of active, suspended, banned';
+  end if;
+  if p_user_id = v_admin.id then
+    raise exception using errcode = 'BT403', message = 'You cannot change your own status';
+  end if;
+  select * into v_before from public.users where id = p_user_id for update;
+  if not found then
+    raise exception using errcode = 'BT404', message = 'User not found';
+  end if;
+  update public.users set status = v_status where id = v_before.id returning * into v_user;
+  if v_status = 'banned' then
+    delete from app.sessions where user_id = v_user.id;
+  end if;
+  perform app.audit(v_admin.id, 'user.set_status', 'user', v_user.id,
+    jsonb_build_object('status', v_before.status), jsonb_build_object('status', v_user.status));
+  return v_user;
+end;
+$$;
+comment on function app.set_user_status(bigint, text) is
+  'Changes a user''s status; banning ends their sessions. Caller: API as an admin.';
+
+-- One page of the admin users list ('Search users...'), newest first: users with an id below p_before (all
+-- when null), of status p_status (all when null), matching p_search (all when null): the id when the search
+-- is a number, or a part of username, name or email, case-insensitively. At most p_limit rows.
+-- Security definer because the search must use the trigram index (users_search_idx): under row level
+-- security PostgreSQL evaluates a non-leakproof operator such as ILIKE only after the policy, never through
+-- an index, and would read every user. Admins only (checked here). Callable by service_role.
+create function app.admin_users(p_search text, p_status text, p_before bigint, p_limit integer)
+returns setof public.users
+language plpgsql
+stable
+security definer
+set search_path = ''
+-- planned for each search's own pattern: a generic plan cannot tell a rare fragment from a common one
+set plan_cache_mode = force_custom_plan
+as $$
+declare
+  v_pattern text := '%' || replace(replace(replace(p_search, '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  v_id bigint := case when p_search ~ '^[0-9]{1,18}$' then p_search::bigint end;
+begin
+  perform app.require_admin();
+  return query
+    select u.*
+    from public.users u
+    where (p_before is null or u.id < p_before)
+      and (p_status is null or u.status = p_status)
+      and (p_search is null
+           or u.id = v_id
+           or (u.username || ' ' || u.name || ' ' || coalesce(u.email, '')) ilike v_pattern)
+    order by u.id desc
+    limit p_limit;
+end;
+$$;
+comment on function app.admin_users(text, text, bigint, integer) is
+  'Admin users list page: search (id, username, name, email), status, keyset cursor. Admins only; service_role.';
+
+-- The counts of the users list's tabs: all users and those of each status. Admins only (checked here).
+-- Callable by service_role.
+create function app.admin_user_counts()
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_all bigint;
+  v_suspended bigint;
+  v_banned bigint;
+begin
+  perform app.require_admin();
+  select count(*) into v_all from public.users;
+  select count(*) filter (where status = 'suspended'), count(*) filter (where status = 'banned')
+    into v_suspended, v_banned
+    from public.users where status <> 'active';
+  return jsonb_build_object('all', v_all, 'active', v_all - v_suspended - v_banned,
+                            'suspended', v_suspended, 'banned', v_banned);
+end;
+$$;
+comment on function app.admin_user_counts() is
+  'Counts of the admin users tabs (all, active, suspended, banned). Admins only; service_role.';
+
+/** Functions: dashboard */
+
+-- Trigger function (statement level, after insert on public.transactions): moves each inserted row's user
+-- to the row's day in app.user_activity when that day is later than the one recorded. Each user is looked
+-- up by key (a scalar subquery: its cost follows the rows inserted, not the size of app.user_activity) and
+-- each user's latest timestamp, not every row's, is converted to a day. Users already recorded for that day
+-- are skipped before any write (no row lock, no new row version); the rest are written in user id order, so
+-- two settlements sharing players wait for each other instead of deadlocking. Called by the trigger only.
+create function app.note_user_activity()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into app.user_activity as a (user_id, active_on)
+  select d.user_id, d.day
+  from (select n.user_id, (max(n.created_at) at time zone 'UTC')::date as day
+        from added n group by n.user_id) d
+  where coalesce((select x.active_on from app.user_activity x where x.user_id = d.user_id), '-infinity') < d.day
+  order by d.user_id
+  on conflict (user_id) do update set active_on = greatest(a.active_on, excluded.active_on);
+  return null;
+end;
+$$;
+comment on function app.note_user_activity() is
+  'Trigger: records the latest ledger day of the users of inserted transactions (app.user_activity). Trigger only.';
+
+create trigger transactions_note_user_activity
+  after insert on public.transactions
+  referencing new table as added
+  for each statement execute function app.note_user_activity();
+
+-- The dashboard's statistics, camelCase keys. totalBets, totalTransactionVolume (sum of |amount| of
+-- completed deposits and withdrawals) and activeUsers (users with a bet or a ledger row) count the last 7
+-- days; the other figures are current totals. recentMatches / recentTransactions: the 5 newest.
+-- activeUsers is counted from app.user_activity: users whose latest ledger day is after the window's first
+-- day are active; of those whose latest day is that first day, the ones with a row after the window's start
+-- (one partial day of the ledger, through the BRIN index). Bets need no summary of their own: every bet is
+-- written with its bet_placed ledger row, in the same transaction and so with the same created_at. The
+-- transaction volume comes from its partial index alone, the pending counts from the pending index.
+create function app.dashboard_stats()
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_since timestamptz := now() - interval '7 days';
+  v_first_day date := (v_since at time zone 'UTC')::date;
+  v_result jsonb;
+begin
+  perform app.require_admin();
+  select jsonb_build_object(
+    'totalUsers', (select count(*) from public.users),
+    'activeUsers',
+      (select count(*) from app.user_activity a where a.active_on > v_first_day)
+      + (select count(distinct t.user_id)
+         from public.transactions t
+         join app.user_activity a on a.user_id = t.user_id and a.active_on = v_first_day
+         where t.created_at >= v_since and t.created_at < (v_first_day + 1)::timestamp at time zone 'UTC'),
+    'totalMatches', (select count(*) from public.matches),
+    'liveMatches', (select count(*) from public.matches where status = 'live'),
+    'upcomingMatches', (select count(*) from public.matches where status = 'upcoming'),
+    'completedMatches', (select count(*) from public.matches where status = 'completed'),
+    'totalBets', (select count(*) from public.bets where created_at >= v_since),
+    'totalTransactionVolume', (
+      select coalesce(sum(abs(amount)), 0) from public.transactions
+      where created_at >= v_since and status = 'completed' and type in ('deposit', 'withdrawal')),
+    'pendingDeposits', (select count(*) from public.transactions where type = 'deposit' and status = 'pending'),
+    'pendingWithdrawals', (select count(*) from public.transactions where type = 'withdrawal' and status = 'pending'),
+    'recentMatches', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', m.id, 'team1_name', t1.name, 'team2_name', t2.name,
+               'start_time', m.start_time, 'status', m.status) order by m.created_at desc, m.id desc)
+      from (select * from public.matches order by created_at desc, id desc limit 5) m
+      join public.teams t1 on t1.id = m.team1_id
+      join public.teams t2 on t2.id = m.team2_id), '[]'::jsonb),
+    'recentTransactions', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', t.id, 'user_id', t.user_id, 'type', t.type, 'amount', t.amount, 'status', t.status)
+             order by t.id desc)
+      from (select * from public.transactions order by id desc limit 5) t), '[]'::jsonb)
+  ) into v_result;
+  return v_result;
+end;
+$$;
+comment on function app.dashboard_stats() is
+  'Admin dashboard statistics: totals, the last 7 days'' activity, pending queues, newest matches and transactions. Caller: API as an admin.';
+
+/** Function privileges */
+
+revoke execute on function
+  app.approve_transaction(bigint),
+  app.reject_transaction(bigint),
+  app.admin_adjust_wallet(bigint, bigint, text),
+  app.set_user_status(bigint, text),
+  app.admin_users(text, text, bigint, integer),
+  app.admin_user_counts(),
+  app.note_user_activity(),
+  app.dashboard_stats()
+  from public, anon, authenticated, service_role;
+grant execute on function
+  app.approve_transaction(bigint),
+  app.reject_transaction(bigint),
+  app.admin_adjust_wallet(bigint, bigint, text),
+  app.set_user_status(bigint, text),
+  app.admin_users(text, text, bigint, integer),
+  app.admin_user_counts(),
+  app.dashboard_stats()
+  to service_role;

@@ -1,0 +1,562 @@
+-- House risk: admins suspend and resume betting on a match, betting closes by itself in play, stakes are
+-- limited per bet and per player per match, and the house's worst-case loss on a match (its liability) is
+-- limited. The limits live in app.settings, changed by admins through app.update_risk_settings, every change
+-- audited.
+--
+-- Where each rule is decided, and under which lock:
+--
+-- * Suspension and closing are state of the match row: betting_suspended (set by admins) and betting_closed
+--   (kept by a trigger from the match's state and the settings: live and pre-match-only, or past the close
+--   point of the second innings) give the generated column betting = 'open' | 'suspended' | 'closed' (closed
+--   also once completed). So each change of them is a match change: the version grows and the match_updates
+--   trigger announces the match, and the bet slip follows it live. app.place_bet holds the match row `for
+--   share`; suspend, resume and live updates take it `for update`: a bet commits before the change or sees it.
+-- * The liability is decided on the book (app.match_book): the bets, stakes and payouts of each side of a
+--   match, kept in app.book_stripes() (8) stripes per side. A bet on side A raises the house's loss should A
+--   win (by potential win − stake, its increase) and lowers the loss should B win, so only A's loss needs
+--   checking; B's stakes can only be larger than seen (books grow until settlement, which holds the match row
+--   exclusively). One row per side would make every bet on a side wait for the one before it to commit, so a
+--   bet adds itself to ONE stripe of its side (one that no other bet holds, if there is one), locked until it
+--   commits, and reads the whole book after that:
+--     fast path (an increase of at most c_fast_increase, ₹20,000: a stake of ₹10,000 at 3.0x): passes when
+--       the loss it sees, plus the most that bets in flight on the other 7 stripes could add (one each, at
+--       most c_fast_increase each: ₹140,000), stays within the limit. Else its step is undone (a
+--       subtransaction) and it takes the exact path;
+--     exact path (larger bets, or near the limit): locks every stripe of the side in order, so no other bet
+--       on it is in flight, and passes when the loss is within the limit.
+--   Why no two bets can pass together: take the committed bet whose deciding read came last. Every other
+--   committed bet had committed before that read (so it was seen), or was in flight then, holding its
+--   stripe(s) from before its own read to its commit. An exact bet holds every stripe, so none was in flight
+--   beside it; a fast one holds one, so at most 7 fast bets were, each adding at most c_fast_increase, which
+--   its check allowed for. Lock order: a fast bet waits only for its stripe, exact bets take stripes in order.
+-- * Each player's total stake on each match is kept in app.player_match_stakes, updated by every bet under
+--   the player's row lock (app.place_bet holds it `for update`), so the limit costs the same at the hundredth
+--   bet as at the first.
+--
+-- app.place_bet (matches and bets) refuses a bet unless betting is open, and calls app.book_bet last, once
+-- the bet is written (a refusal there undoes it), so that book stripes are held for the shortest time.
+
+/** Settings */
+
+insert into app.settings (key, value, description) values
+  ('max_stake_per_bet', '100000', 'Largest stake of one bet, in rupees.'),
+  ('max_stake_per_player_match', '200000', 'Largest total stake of one player on one match, in rupees.'),
+  ('max_liability_per_match', '1000000',
+   'Largest net amount the house may pay out on a match should either side win (payouts on that side minus all stakes), in rupees.'),
+  ('betting_close_over', '15.0',
+   'Betting closes when a live match reaches this over of the second innings; null keeps it open until the result.'),
+  ('betting_pre_match_only', 'false', 'When true, betting closes when a match starts.');
+
+/** Types */
+
+create type app.risk_settings as (
+  max_stake_per_bet bigint,
+  max_stake_per_player_match bigint,
+  max_liability_per_match bigint,
+  betting_close_over numeric(3, 1),
+  betting_pre_match_only boolean
+);
+comment on type app.risk_settings is 'The house-risk settings of app.settings, typed.';
+
+/** Tables */
+
+-- The book of each match: per side (team) and stripe, the bets, stakes and payouts of the bets that are not
+-- cancelled (won and lost bets stay, so a settled match shows its final book; abandoning a match empties
+-- it). A side's figures are the sums over its stripes (0 to app.book_stripes() − 1), which are created with
+-- the match (trigger matches_open_book). Bets update stripes in place: pages keep room for HOT updates.
+create table app.match_book (
+  match_id bigint not null references public.matches (id) on delete cascade,
+  team_id bigint not null,
+  stripe int not null,
+  bets bigint not null default 0 check (bets >= 0),
+  staked bigint not null default 0 check (staked >= 0),
+  payout bigint not null default 0 check (payout >= 0),
+  constraint match_book_pkey primary key (match_id, team_id, stripe)
+) with (fillfactor = 50);
+comment on table app.match_book is
+  'Per match, side and stripe: bets, stakes and potential payouts of the bets not cancelled. Read through app.match_risk.';
+revoke all on app.match_book from public, anon, authenticated, service_role;
+
+-- What each player has staked on each match, over all their bets on it (cancelled ones too: an abandoned
+-- match takes no more bets). Written by app.book_bet only.
+create table app.player_match_stakes (
+  user_id bigint not null references public.users (id) on delete cascade,
+  match_id bigint not null references public.matches (id) on delete cascade,
+  staked bigint not null check (staked > 0),
+  constraint player_match_stakes_pkey primary key (user_id, match_id)
+) with (fillfactor = 70);
+comment on table app.player_match_stakes is 'Per player and match: the total staked, for the stake limit per player per match.';
+-- foreign key
+create index player_match_stakes_match_id_idx on app.player_match_stakes (match_id);
+revoke all on app.player_match_stakes from public, anon, authenticated, service_role;
+
+/** Functions: settings */
+
+-- The house-risk settings, typed. Internal: read by the rules below with their callers' rights. PL/pgSQL
+-- keeps its plan for the session (a SQL function with a pinned search_path is planned on every call, which
+-- every bet would pay).
+create function app.current_risk_settings()
+returns app.risk_settings
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_settings app.risk_settings;
+begin
+  select (s ->> 'max_stake_per_bet')::bigint,
+         (s ->> 'max_stake_per_player_match')::bigint,
+         (s ->> 'max_liability_per_match')::bigint,
+         (s ->> 'betting_close_over')::numeric(3, 1),
+         (s ->> 'betting_pre_match_only')::boolean
+    into v_settings
+    from (select jsonb_object_agg(st.key, st.value) as s from app.settings st) settings;
+  return v_settings;
+end;
+$$;
+comment on function app.current_risk_settings() is 'Internal: the house-risk settings of app.settings, typed.';
+
+-- 'Maximum stake per bet is ₹100,000'-style amounts in messages: rupees with thousands separators.
+create function app.rupees(p_amount bigint)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select '₹' || to_char(p_amount, 'FM999,999,999,999,999,990')
+$$;
+comment on function app.rupees(bigint) is 'Internal: 100000 → ''₹100,000'' for user-visible messages.';
+
+-- Raises BT400 with the setting's message unless p_value is a valid value of setting p_key. The bounds and
+-- texts are those of src/domain/risk.ts (tests/db/limits-agree.test.ts checks they agree).
+create function app.check_risk_setting(p_key text, p_value jsonb)
+returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  c_max_amount constant bigint := 1000000000;
+  v_number numeric := case when jsonb_typeof(p_value) = 'number' then p_value::numeric end;
+  v_whole boolean := v_number is not null and v_number = trunc(v_number);
+begin
+  if p_key = 'max_stake_per_bet' then
+    if not (v_whole and v_number between 1000 and c_max_amount) then
+      raise exception using errcode = 'BT400', message = 'Maximum stake per bet must be between ₹1,000 and ₹1,000,000,000';
+    end if;
+  elsif p_key = 'max_stake_per_player_match' then
+    if not (v_whole and v_number between 1000 and c_max_amount) then
+      raise exception using errcode = 'BT400',
+        message = 'Maximum stake per player per match must be between ₹1,000 and ₹1,000,000,000';
+    end if;
+  elsif p_key = 'max_liability_per_match' then
+    if not (v_whole and v_number between 0 and c_max_amount) then
+      raise exception using errcode = 'BT400', message = 'Liability limit per match must be between ₹0 and ₹1,000,000,000';
+    end if;
+  elsif p_key = 'betting_close_over' then
+    -- null: no close in play; else an over as matches.current_over writes it (overs.balls, balls 0-5)
+    if jsonb_typeof(p_value) is distinct from 'null' and not coalesce(
+         v_number between 0 and 20 and v_number * 10 = trunc(v_number * 10) and trunc(v_number * 10) % 10 <= 5, false
+       ) then
+      raise exception using errcode = 'BT400',
+        message = 'Close over must be empty or between 0 and 20 (overs.balls, balls 0-5)';
+    end if;
+  elsif p_key = 'betting_pre_match_only' then
+    if jsonb_typeof(p_value) is distinct from 'boolean' then
+      raise exception using errcode = 'BT400', message = 'Pre-match only must be true or false';
+    end if;
+  else
+    raise exception using errcode = 'BT400', message = 'Unknown setting: ' || p_key;
+  end if;
+end;
+$$;
+comment on function app.check_risk_setting(text, jsonb) is 'Internal: 400 unless a house-risk setting''s value is valid.';
+
+/** Functions: closing in play */
+
+-- Whether betting on a match is closed by the in-play rules: the match is live and the book is pre-match
+-- only, or the second innings has reached the close over. Reads the settings with the caller's rights
+-- (the admin functions and the trigger below, which run as the functions' owner).
+create function app.betting_closes_in_play(p_match public.matches)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select p_match.status = 'live' and (
+           s.betting_pre_match_only
+           or coalesce(p_match.current_innings = 2 and p_match.current_over >= s.betting_close_over, false))
+  from app.current_risk_settings() s
+$$;
+comment on function app.betting_closes_in_play(public.matches) is
+  'Internal: live and pre-match-only, or past the close over of the second innings.';
+
+-- Before every insert and update of a match: betting_closed follows the match's state (a live update that
+-- reaches the close over closes betting; correcting the over back reopens it).
+create function app.keep_betting_closed()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.betting_closed := app.betting_closes_in_play(new);
+  return new;
+end;
+$$;
+comment on function app.keep_betting_closed() is 'Trigger: sets matches.betting_closed from the match and the settings.';
+
+create trigger matches_betting_closed
+  before insert or update on public.matches
+  for each row execute function app.keep_betting_closed();
+
+/** Functions: the book */
+
+-- How many stripes each side of a book has (see the header: enough that bets in flight rarely share one).
+create function app.book_stripes()
+returns int
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  return 8;
+end;
+$$;
+comment on function app.book_stripes() is 'Internal: the number of book stripes per side of a match.';
+
+-- After a match is inserted: its book, empty stripes for each side.
+create function app.open_match_book()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  insert into app.match_book (match_id, team_id, stripe)
+  select new.id, side.team_id, stripe
+  from (values (new.team1_id), (new.team2_id)) side (team_id)
+  cross join generate_series(0, app.book_stripes() - 1) stripe;
+  return null;
+end;
+$$;
+comment on function app.open_match_book() is 'Trigger: creates the empty book stripes of a new match.';
+
+create trigger matches_open_book
+  after insert on public.matches
+  for each row execute function app.open_match_book();
+
+-- Internal (app.book_bet): adds a bet to one stripe of its side of the book (locking that row until the bet
+-- commits) and answers the house's loss should that side win, as this transaction now sees the book.
+-- p_stripe null: a stripe no other bet holds (so the bet does not wait), else any.
+create function app.add_to_book(p_bet public.bets, p_stripe int)
+returns bigint
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_stripe int := p_stripe;
+begin
+  if v_stripe is null then
+    select k.stripe into v_stripe
+      from app.match_book k
+      where k.match_id = p_bet.match_id and k.team_id = p_bet.team_id
+      order by random()
+      limit 1
+      for update skip locked;
+    v_stripe := coalesce(v_stripe, floor(random() * app.book_stripes())::int);
+  end if;
+  update app.match_book k
+    set bets = k.bets + 1, staked = k.staked + p_bet.amount, payout = k.payout + p_bet.potential_win
+    where k.match_id = p_bet.match_id and k.team_id = p_bet.team_id and k.stripe = v_stripe;
+  if not found then
+    raise exception 'match % has no book stripe % for team %', p_bet.match_id, v_stripe, p_bet.team_id;
+  end if;
+  return (select (sum(k.payout) filter (where k.team_id = p_bet.team_id) - sum(k.staked))::bigint
+          from app.match_book k
+          where k.match_id = p_bet.match_id);
+end;
+$$;
+comment on function app.add_to_book(public.bets, int) is
+  'Internal: adds a bet to a stripe of its side''s book; the loss should that side win.';
+
+-- Called by app.place_bet once the bet is written (holding the match row `for share` and the player's row
+-- `for update`): refuses (409, undoing the bet) a stake above the limit per bet, a stake that takes the
+-- player's total on the match above the limit per player per match, and a bet that would take the house's
+-- loss should its team win above the liability limit; else the bet stays in its side of the book. The
+-- liability is decided on the book's stripes, fast or exactly, as the header explains.
+create function app.book_bet(p_bet public.bets)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  c_min_bet constant bigint := 1000;
+  -- the largest increase of the loss that may take the fast path: a stake of ₹10,000 at 3.0x
+  c_fast_increase constant bigint := 20000;
+  c_stripes constant int := app.book_stripes();
+  v_limits app.risk_settings := app.current_risk_settings();
+  v_increase bigint := p_bet.potential_win - p_bet.amount;
+  v_player_staked bigint;
+  v_loss bigint;
+  v_room bigint;
+  v_team_name text;
+begin
+  if p_bet.amount > v_limits.max_stake_per_bet then
+    raise exception using errcode = 'BT409', message = 'Maximum stake per bet is ' || app.rupees(v_limits.max_stake_per_bet);
+  end if;
+
+  update app.player_match_stakes s set staked = s.staked + p_bet.amount
+    where s.user_id = p_bet.user_id and s.match_id = p_bet.match_id
+    returning s.staked into v_player_staked;
+  if not found then
+    insert into app.player_match_stakes (user_id, match_id, staked) values (p_bet.user_id, p_bet.match_id, p_bet.amount)
+      returning staked into v_player_staked;
+  end if;
+  if v_player_staked > v_limits.max_stake_per_player_match then
+    v_room := v_limits.max_stake_per_player_match - (v_player_staked - p_bet.amount);
+    raise exception using errcode = 'BT409', message =
+      'Maximum stake per player per match is ' || app.rupees(v_limits.max_stake_per_player_match)
+      || case when v_room >= c_min_bet then ': you can stake ' || app.rupees(v_room) || ' more on this match'
+              else ': you have reached it for this match' end;
+  end if;
+
+  if v_increase <= c_fast_increase then
+    begin
+      if app.add_to_book(p_bet, null) + (c_stripes - 1) * c_fast_increase
+           <= v_limits.max_liability_per_match then
+        return;
+      end if;
+      raise exception using errcode = 'BTXCT';
+    exception when sqlstate 'BTXCT' then
+      null; -- too close to the limit to count on the reserve: the stripe's update is undone, decide exactly
+    end;
+  end if;
+
+  perform 1 from app.match_book k
+    where k.match_id = p_bet.match_id and k.team_id = p_bet.team_id
+    order by k.stripe
+    for update;
+  v_loss := app.add_to_book(p_bet, 0);
+  if v_loss > v_limits.max_liability_per_match then
+    -- what this side could still take: each rupee staked on it adds (odds − 1) to the loss should it win
+    v_room := floor((v_limits.max_liability_per_match - (v_loss - v_increase))::numeric * p_bet.amount / v_increase);
+    select t.name into v_team_name from public.teams t where t.id = p_bet.team_id;
+    raise exception using errcode = 'BT409', message =
+      case when v_room >= c_min_bet
+        then format('Stake too high for this match: at most %s more can be staked on %s', app.rupees(v_room), v_team_name)
+        else format('No more bets on %s are accepted for this match', v_team_name)
+      end;
+  end if;
+end;
+$$;
+comment on function app.book_bet(public.bets) is
+  'Internal (app.place_bet): stake and liability limits of a written bet, which it adds to its side of the match''s book.';
+
+-- Book sides that disagree with their bets (must be none): for operators and tests, like app.reconcile.
+create function app.reconcile_books()
+returns table (match_id bigint, team_id bigint, book_bets bigint, book_staked bigint, book_payout bigint,
+               bets bigint, staked bigint, payout bigint)
+language sql
+stable
+set search_path = ''
+as $$
+  select k.match_id, k.team_id, k.bets, k.staked, k.payout, b.bets, b.staked, b.payout
+  from (select x.match_id, x.team_id, sum(x.bets)::bigint as bets, sum(x.staked)::bigint as staked,
+               sum(x.payout)::bigint as payout
+        from app.match_book x
+        group by x.match_id, x.team_id) k
+  cross join lateral (
+    select count(*) as bets, coalesce(sum(x.amount), 0)::bigint as staked, coalesce(sum(x.potential_win), 0)::bigint as payout
+    from public.bets x
+    where x.match_id = k.match_id and x.team_id = k.team_id and x.status <> 'cancelled'
+  ) b
+  where (k.bets, k.staked, k.payout) is distinct from (b.bets, b.staked, b.payout)
+$$;
+comment on function app.reconcile_books() is
+  'Book sides that disagree with the bets not cancelled (must be none). Caller: operators and tests (no API role).';
+
+-- Players' stake totals that disagree with their bets (must be none): for operators and tests.
+create function app.reconcile_player_stakes()
+returns table (user_id bigint, match_id bigint, recorded bigint, staked bigint)
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(s.user_id, b.user_id), coalesce(s.match_id, b.match_id), s.staked, b.staked
+  from app.player_match_stakes s
+  full join (select x.user_id, x.match_id, sum(x.amount)::bigint as staked
+             from public.bets x
+             group by x.user_id, x.match_id) b
+    on b.user_id = s.user_id and b.match_id = s.match_id
+  where s.staked is distinct from b.staked
+$$;
+comment on function app.reconcile_player_stakes() is
+  'Per player and match, stake totals that disagree with the bets (must be none). Caller: operators and tests (no API role).';
+
+/** Functions: administration */
+
+-- Suspends (p_suspended) or resumes betting on an upcoming or live match (409 'Match is already completed'
+-- otherwise). Takes the match row `for update`, so bets in flight finish first and later ones see the
+-- change. Setting what is already set changes nothing (no event, no audit row). Answers the match.
+create function app.set_betting_suspended(p_match_id bigint, p_suspended boolean)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_before public.matches;
+  v_match public.matches;
+begin
+  if p_suspended is null then
+    raise exception using errcode = 'BT400', message = 'Suspended must be true or false';
+  end if;
+  v_before := app.lock_match(p_match_id);
+  if v_before.status = 'completed' then
+    raise exception using errcode = 'BT409', message = 'Match is already completed';
+  end if;
+  if v_before.betting_suspended = p_suspended then
+    return v_before;
+  end if;
+  update public.matches set betting_suspended = p_suspended, updated_at = now()
+    where id = v_before.id
+    returning * into v_match;
+  perform app.audit(v_admin.id, case when p_suspended then 'match.suspend_betting' else 'match.resume_betting' end,
+    'match', v_match.id, to_jsonb(v_before), to_jsonb(v_match));
+  return v_match;
+end;
+$$;
+comment on function app.set_betting_suspended(bigint, boolean) is
+  'Suspends or resumes betting on an upcoming or live match. Caller: API as an admin.';
+
+-- The risk view of a match (404 'Match not found'): per side the bets, stakes and what the side's backers
+-- would be paid should it win; the house's net should each side win (all stakes minus that payout;
+-- negative is a loss); and the betting state.
+create function app.match_risk(p_match_id bigint)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_risk jsonb;
+begin
+  perform app.require_admin();
+  select jsonb_build_object(
+           'team1', jsonb_build_object('bets', k.bets1, 'staked', k.staked1, 'payout_if_wins', k.payout1),
+           'team2', jsonb_build_object('bets', k.bets2, 'staked', k.staked2, 'payout_if_wins', k.payout2),
+           'net_if_team1_wins', k.staked1 + k.staked2 - k.payout1,
+           'net_if_team2_wins', k.staked1 + k.staked2 - k.payout2,
+           'betting', m.betting)
+    into v_risk
+    from public.matches m
+    cross join lateral (
+      select sum(x.bets) filter (where x.team_id = m.team1_id) as bets1,
+             sum(x.staked) filter (where x.team_id = m.team1_id) as staked1,
+             sum(x.payout) filter (where x.team_id = m.team1_id) as payout1,
+             sum(x.bets) filter (where x.team_id = m.team2_id) as bets2,
+             sum(x.staked) filter (where x.team_id = m.team2_id) as staked2,
+             sum(x.payout) filter (where x.team_id = m.team2_id) as payout2
+      from app.match_book x
+      where x.match_id = m.id
+    ) k
+    where m.id = p_match_id;
+  if v_risk is null then
+    raise exception using errcode = 'BT404', message = 'Match not found';
+  end if;
+  return v_risk;
+end;
+$$;
+comment on function app.match_risk(bigint) is 'The book of a match and the house''s net per outcome. Caller: API as an admin.';
+
+-- The house-risk settings. Caller: API as an admin.
+create function app.get_risk_settings()
+returns app.risk_settings
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform app.require_admin();
+  return app.current_risk_settings();
+end;
+$$;
+comment on function app.get_risk_settings() is 'The house-risk settings. Caller: API as an admin.';
+
+-- Changes the house-risk settings named in p_changes ({"key": value, …}; keys left out keep their value),
+-- each checked by app.check_risk_setting (400 on the first invalid one; nothing changes then). One audit
+-- row ('settings.update') holds the old and new values of the keys that changed. When the close settings
+-- change, live matches whose betting state changes with them are updated, which announces them. Answers
+-- the settings as they now are.
+create function app.update_risk_settings(p_changes jsonb)
+returns app.risk_settings
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_before jsonb := to_jsonb(app.current_risk_settings());
+  v_after jsonb;
+  v_old jsonb;
+  v_new jsonb;
+  v_key text;
+  v_value jsonb;
+begin
+  if jsonb_typeof(p_changes) is distinct from 'object' then
+    raise exception using errcode = 'BT400', message = 'Settings must be a JSON object';
+  end if;
+  for v_key, v_value in select c.key, c.value from jsonb_each(p_changes) c loop
+    perform app.check_risk_setting(v_key, v_value);
+  end loop;
+
+  update app.settings s set value = c.value
+    from jsonb_each(p_changes) c
+    where s.key = c.key and s.value <> c.value;
+  v_after := to_jsonb(app.current_risk_settings());
+  select jsonb_object_agg(b.key, b.value), jsonb_object_agg(b.key, v_after -> b.key)
+    into v_old, v_new
+    from jsonb_each(v_before) b
+    where b.value <> v_after -> b.key;
+  if v_old is null then
+    return app.current_risk_settings();
+  end if;
+  perform app.audit(v_admin.id, 'settings.update', 'settings', null, v_old, v_new);
+
+  if v_old ?| array['betting_close_over', 'betting_pre_match_only'] then
+    update public.matches m set betting_closed = app.betting_closes_in_play(m)
+      where m.status = 'live' and m.betting_closed <> app.betting_closes_in_play(m);
+  end if;
+  return app.current_risk_settings();
+end;
+$$;
+comment on function app.update_risk_settings(jsonb) is
+  'Changes house-risk settings (validated, audited); re-announces live matches whose betting state changes. Caller: API as an admin.';
+
+/** Function privileges */
+
+revoke execute on function
+  app.current_risk_settings(),
+  app.rupees(bigint),
+  app.check_risk_setting(text, jsonb),
+  app.betting_closes_in_play(public.matches),
+  app.keep_betting_closed(),
+  app.book_stripes(),
+  app.open_match_book(),
+  app.add_to_book(public.bets, int),
+  app.book_bet(public.bets),
+  app.reconcile_books(),
+  app.reconcile_player_stakes(),
+  app.set_betting_suspended(bigint, boolean),
+  app.match_risk(bigint),
+  app.get_risk_settings(),
+  app.update_risk_settings(jsonb)
+  from public, anon, authenticated, service_role;
+grant execute on function
+  app.set_betting_suspended(bigint, boolean),
+  app.match_risk(bigint),
+  app.get_risk_settings(),
+  app.update_risk_settings(jsonb)
+  to service_role;

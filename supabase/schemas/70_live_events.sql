@@ -1,0 +1,109 @@
+-- Live events: every change of a match is published as the new state itself — the public match as the API
+-- answers it (app.match_json, with its version) — so no viewer reads it back. Two transports carry the same
+-- payload:
+--
+--   * pg_notify('match_updates', …) (trigger matches_notify), which the API's Server-Sent Events relay from
+--     one LISTEN per server process — the local runtime;
+--   * on Supabase, Realtime Broadcast from the database: realtime.send(payload, 'match', topic, false) to the
+--     public topics `matches` (every change) and `match:{id}` (one match). It needs no sign-in to subscribe
+--     and carries nothing private. Supabase's guidance for scale prefers it to postgres_changes, which
+--     rechecks every change against every subscriber's RLS; public.matches is therefore not in the
+--     supabase_realtime publication.
+--
+-- The broadcast exists only where the `realtime` schema does: app.enable_match_broadcast() creates it when
+-- realtime.send is there (this file calls it) and does nothing elsewhere, so vanilla PostgreSQL builds the
+-- same schema without it. A project that enables Realtime later runs `select app.enable_match_broadcast();`.
+
+/** Functions: versions */
+
+-- Every change of a match grows its version by one. The row is locked by the update, so versions follow
+-- the order in which the changes commit.
+create function app.bump_match_version()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.version := old.version + 1;
+  return new;
+end;
+$$;
+comment on function app.bump_match_version() is 'Trigger: version + 1 on every update of a match.';
+
+create trigger matches_version
+  before update on public.matches
+  for each row execute function app.bump_match_version();
+
+/** Functions: notifications */
+
+-- Every insert and update of a match is announced on channel match_updates with the public match itself,
+-- as the API answers it (well below pg_notify's 8000-byte limit), so no listener has to read it back. Not
+-- SECURITY DEFINER: pg_notify needs no privilege.
+create function app.notify_match_change()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform pg_notify('match_updates', app.match_json(new)::text);
+  return null;
+end;
+$$;
+comment on function app.notify_match_change() is
+  'Trigger: pg_notify(match_updates, <the match as the API answers it>) on every match insert/update.';
+
+create trigger matches_notify
+  after insert or update on public.matches
+  for each row execute function app.notify_match_change();
+
+/** Functions: Realtime Broadcast */
+
+-- Creates (or refreshes) the broadcast trigger on public.matches when realtime.send exists; returns whether
+-- it did. The trigger function app.broadcast_match_change is created here, with dynamic SQL, because it
+-- names realtime.send, which a database without Realtime does not have. Owner only (no API role).
+create function app.enable_match_broadcast()
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is null then
+    return false;
+  end if;
+  execute $function$
+    create or replace function app.broadcast_match_change()
+    returns trigger
+    language plpgsql
+    set search_path = ''
+    as $body$
+    declare
+      v_match jsonb := app.match_json(new);
+    begin
+      perform realtime.send(v_match, 'match', 'matches', false);
+      perform realtime.send(v_match, 'match', 'match:' || new.id, false);
+      return null;
+    end;
+    $body$
+  $function$;
+  execute 'comment on function app.broadcast_match_change() is '
+    || quote_literal('Trigger: Realtime Broadcast of the public match to topics matches and match:{id}.');
+  execute 'revoke execute on function app.broadcast_match_change() from public, anon, authenticated, service_role';
+  execute 'create or replace trigger matches_broadcast after insert or update on public.matches '
+    || 'for each row execute function app.broadcast_match_change()';
+  return true;
+end;
+$$;
+comment on function app.enable_match_broadcast() is
+  'Creates the Realtime Broadcast of match changes where realtime.send exists; false elsewhere. Owner only.';
+
+/** Function privileges */
+
+revoke execute on function
+  app.bump_match_version(),
+  app.notify_match_change(),
+  app.enable_match_broadcast()
+  from public, anon, authenticated, service_role;
+
+/** Broadcast */
+
+select app.enable_match_broadcast();
