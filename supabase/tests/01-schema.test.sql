@@ -10,7 +10,7 @@ select tables_are('public', array['users', 'bank_accounts', 'transactions', 'tea
                                  'protection_changes'],
   'public holds exactly the product tables');
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
-                              'match_book', 'player_match_stakes'],
+                              'match_book', 'player_match_stakes', 'referrals'],
   'app holds the private tables');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -74,7 +74,7 @@ select set_eq($$
 $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 'authenticate', 'delete_session',
           'begin_attempt', 'finish_attempt', 'idempotency_begin', 'idempotency_save',
           'request_deposit', 'complete_deposit', 'add_bank_account', 'request_withdrawal', 'reconcile',
-          'place_bet', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
+          'place_bet', 'match_position', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
           'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',
           'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
           'admin_users', 'admin_user_counts',

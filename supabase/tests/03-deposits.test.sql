@@ -102,24 +102,39 @@ select tests.reset_role();
 select throws_ok($$select app.request_deposit(1000, 'upi', 'REF-2-AAAA')$$,
   'BT401', 'Authentication required', 'without claims there is no caller');
 
-/** Referral bonus: paid once, on the referred user's first completed deposit */
+/** Referral bonus: paid once the referred user's settled stakes reach their first completed deposit */
 
 select tests.create_user('referred', 0, (select referral_code from public.users where username = 'payer'));
 select tests.deposit('referred', 700);
-select is(tests.balance('payer'), 100100::bigint, 'the referrer gets 100 when the first deposit completes');
+select is(tests.balance('payer'), 100000::bigint, 'a first deposit alone pays the referrer nothing');
+select tests.deposit('referred', 800);
+select tests.create_match('live', 1, 2) as ref_match \gset
+select tests.call_as('referred');
+select app.place_bet(:ref_match, 2, 1000);
+select tests.call_as('tests_admin');
+select app.declare_winner(:ref_match, 1);
+select tests.reset_role();
+select is(tests.balance('payer'), 100100::bigint, 'once the settled stakes (1000) reach the first deposit (700), the referrer gets 100');
 select results_eq($$select amount, status::text, reference_id::text from public.transactions
                     where user_id = tests.uid('payer') and type = 'referral_bonus'$$,
   format($$values (100::bigint, 'completed', 'REFERRAL-%s')$$, tests.uid('referred')), 'as a referral_bonus ledger row');
-select tests.deposit('referred', 800);
-select is(tests.balance('payer'), 100100::bigint, 'a second deposit pays no second bonus');
-select is(tests.balance('referred'), 1500::bigint, 'the referred user has both deposits');
+select tests.deposit('referred', 1000);
+select tests.create_match('live', 3, 4) as ref_match2 \gset
+select tests.call_as('referred');
+select app.place_bet(:ref_match2, 3, 1000);
+select tests.call_as('tests_admin');
+select app.declare_winner(:ref_match2, 3);
+select tests.reset_role();
+select is(tests.balance('payer'), 100100::bigint, 'more deposits and stakes pay no second bonus');
 select tests.create_user('referred2', 0, (select referral_code from public.users where username = 'payer'));
 select tests.call_as('referred2');
 select app.request_deposit(600, 'upi', 'REF-3-FAIL');
 select tests.as_webhook();
 select app.complete_deposit('REF-3-FAIL', 600, 'failed', 'GW-3-FAIL');
 select tests.deposit('referred2', 700);
-select is(tests.balance('payer'), 100200::bigint, 'a failed first attempt does not cost the referrer the bonus');
+select tests.reset_role();
+select is((select first_deposit from app.referrals where user_id = tests.uid('referred2')), 700::bigint,
+  'a failed first attempt is not the first deposit: the completed one is');
 
 select is(tests.reconcile_count(), 0::bigint, 'ledger reconciles');
 

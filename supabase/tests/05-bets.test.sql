@@ -66,7 +66,7 @@ select throws_ok(format('select app.place_bet(%s, 1, 1000, 2.5)', :upcoming), 'B
   'other odds from the client are refused');
 select throws_ok(format('select app.place_bet(%s, 1, 1000, 3, 5000)', :upcoming), 'BT409', 'Odds have changed',
   'a potential win that is not amount x 3 is refused');
-select results_eq(format('select odds, potential_win from app.place_bet(%s, 2, 1500, 3.0)', :upcoming),
+select results_eq(format('select odds, potential_win from app.place_bet(%s, 1, 1500, 3.0)', :upcoming),
   $$values (3.00::numeric(4,2), 4500::bigint)$$, 'odds 3.0 from the client are accepted; the server computes 4500');
 
 /** Caller status */

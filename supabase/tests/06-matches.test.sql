@@ -7,6 +7,7 @@ select plan(45);
 select tests.create_admin('ref');
 select tests.create_user('pl1', 10000);
 select tests.create_user('pl2', 10000);
+select tests.create_user('pl3', 10000);
 
 /** Create */
 
@@ -64,10 +65,13 @@ select throws_ok(format($$select app.update_live(%s, null, %L, 1, 1)$$, :m, repe
 
 /** Bets, then declare the winner */
 
--- over 20 of innings 2 is past the point where betting closes (14-house-risk): back to innings 1 to bet
+-- over 20 of innings 2 closed betting (14-house-risk); the close stays latched when the over is corrected
+-- back to innings 1, until an admin resumes betting
 select app.update_live(:m, null, null, 1, 10);
+select app.set_betting_suspended(:m, false);
 select tests.call_as('pl1');
 select app.place_bet(:m, 1, 2000);   -- wins 6000
+select tests.call_as('pl3');
 select app.place_bet(:m, 2, 1000);   -- loses
 select tests.call_as('pl2');
 select app.place_bet(:m, 2, 3000);   -- loses
@@ -82,10 +86,10 @@ select results_eq(format($$select status::text, winning_team_id, match_result::t
   $$values ('completed', 1::bigint, 'Mumbai Indians won the match')$$,
   'declare winner: completed, winner set, result computed by the server');
 select tests.reset_role();
-select is(tests.balance('pl1'), 13000::bigint, 'the winner is paid amount x 3 (10000 - 3000 + 6000)');
+select is(tests.balance('pl1'), 14000::bigint, 'the winner is paid amount x 3 (10000 - 2000 + 6000)');
 select is(tests.balance('pl2'), 6000::bigint, 'the loser is paid nothing (10000 - 3000 - 1000)');
 select results_eq(format('select user_id, team_id, status::text from public.bets where match_id = %s order by id', :m),
-  format($$values (%1$s::bigint, 1::bigint, 'won'), (%1$s, 2, 'lost'), (%2$s, 2, 'lost')$$, tests.uid('pl1'), tests.uid('pl2')),
+  format($$values (%1$s::bigint, 1::bigint, 'won'), (%3$s, 2, 'lost'), (%2$s, 2, 'lost')$$, tests.uid('pl1'), tests.uid('pl2'), tests.uid('pl3')),
   'bets are won or lost');
 select results_eq(format($$select t.type::text, t.amount from public.transactions t join public.bets b on t.reference_id = 'BET-' || b.id
                            where b.match_id = %s and t.type in ('bet_won', 'bet_lost') order by b.id$$, :m),
@@ -100,7 +104,7 @@ select throws_ok(format('select app.start_match(%s)', :m), 'BT409', 'Match is al
 select throws_ok(format($$select app.update_live(%s, '1', '1', 1, 1)$$, :m), 'BT409', 'Match is already completed',
   'a completed match takes no live update');
 select tests.reset_role();
-select is(tests.balance('pl1'), 13000::bigint, 'still one payout');
+select is(tests.balance('pl1'), 14000::bigint, 'still one payout');
 
 /** Abandon */
 
@@ -121,7 +125,8 @@ select throws_ok('select app.start_match(999999999)', 'BT404', 'Match not found'
 
 select tests.reset_role();
 select set_eq(format($$select action::text from public.audit_log where target_type = 'match' and target_id = %s$$, :m),
-  array['match.create', 'match.start', 'match.update_live', 'match.declare_winner'], 'each admin change is audited');
+  array['match.create', 'match.start', 'match.update_live', 'match.resume_betting', 'match.declare_winner'],
+  'each admin change is audited');
 select is((select after -> 'total_paid' from public.audit_log where action = 'match.declare_winner' and target_id = :m),
   '6000'::jsonb, 'the settlement audit row records the payout');
 select is((select admin_id from public.audit_log where action = 'match.start' and target_id = :m), tests.uid('ref'),

@@ -1,10 +1,10 @@
--- House risk (issue 14): suspension and resumption by admins, betting closing by itself in play (the close
+-- House risk: suspension and resumption by admins, betting closing by itself in play (the close
 -- over of the second innings reached by a live update, pre-match-only books), the stake limits per bet and
 -- per player per match, the liability limit per match (exactly at the limit passes), the book kept equal
 -- to the bets through settlement, the risk view, and the settings (validated, audited, admins only).
 begin;
 set local search_path = tests, public;
-select plan(76);
+select plan(82);
 
 select tests.create_admin('risk');
 select tests.create_user('rita', 300000);
@@ -16,8 +16,9 @@ select tests.create_match('completed', 3, 4) as done \gset
 /** Defaults */
 
 select results_eq('select * from app.current_risk_settings()',
-  $$values (100000::bigint, 200000::bigint, 1000000::bigint, 15.0::numeric(3, 1), false)$$,
-  'defaults: ₹100,000 a bet, ₹200,000 a player a match, ₹1,000,000 liability, close at over 15.0 of innings 2, not pre-match only');
+  $$values (100000::bigint, 200000::bigint, 1000000::bigint, 15.0::numeric(3, 1), false, 180, 20, 50000::bigint, 500000::bigint)$$,
+  'defaults: ₹100,000 a bet, ₹200,000 a player a match, ₹1,000,000 liability, close at over 15.0 of innings 2, not pre-match only; '
+  'bets pause after 180 s without a live update, 20 referral bonuses a month, credits of ₹50,000 need a second admin, ₹5,00,000 of credits an admin a day');
 select is((select betting::text from public.matches where id = :up), 'open', 'an upcoming match is open for bets');
 select is((select betting::text from public.matches where id = :done), 'closed', 'a completed match is closed');
 select tests.act_as_anon();
@@ -62,7 +63,7 @@ select throws_ok(format('select app.set_betting_suspended(%s, true)', :done), 'B
 select throws_ok('select app.set_betting_suspended(999999999, true)', 'BT404', 'Match not found', 'unknown match');
 select is((select betting::text from app.set_betting_suspended(:live, false)), 'open', 'resumed');
 
-/** Automatic close in play */
+/** Automatic close in play, latched */
 
 select tests.call_as('risk');
 select is((select betting::text from app.update_live(:live, '160/4', '120/2', 2, 14.5)), 'open',
@@ -77,9 +78,22 @@ select throws_ok(format('select app.place_bet(%s, 2, 1000)', :live), 'BT409', 'B
   'a closed match takes no bet');
 select tests.call_as('risk');
 select is((select betting::text from app.set_betting_suspended(:live, true)), 'closed', 'closed wins over suspended');
-select is((select betting::text from app.set_betting_suspended(:live, false)), 'closed', 'and resuming does not reopen it');
-select is((select betting::text from app.update_live(:live, null, null, null, 14.5)), 'open',
-  'a live update correcting the over back reopens betting');
+select is((select betting::text from app.set_betting_suspended(:live, false)), 'closed',
+  'and resuming a match still past its close point does not reopen it');
+select is((select betting::text from app.update_live(:live, null, null, null, 14.5)), 'closed',
+  'a live update correcting the over back does not reopen it: the close is latched');
+select is((select betting::text from app.update_live(:live, null, null, 1, 18.0)), 'closed', 'nor does any later live update');
+select tests.call_as('rita');
+select throws_ok(format('select app.place_bet(%s, 2, 1000)', :live), 'BT409', 'Betting is closed for this match',
+  'so nobody bets on a corrected over');
+select tests.call_as('risk');
+select is((select betting::text from app.set_betting_suspended(:live, false)), 'open',
+  'an admin''s Resume reopens it once the rule no longer closes it');
+select tests.reset_role();
+select results_eq(format($$select admin_id, before ->> 'betting', after ->> 'betting' from public.audit_log
+                           where target_id = %s and action = 'match.resume_betting' order by id desc limit 1$$, :live),
+  format($$values (%s::bigint, 'closed', 'open')$$, tests.uid('risk')), 'and the Resume is audited with the admin');
+select tests.call_as('risk');
 select is((select betting::text from app.update_live(:live, null, null, 1, 18.0)), 'open', 'the first innings never closes');
 
 select tests.call_as('risk');
@@ -92,6 +106,11 @@ select results_eq(format('select betting::text, version from public.matches wher
   'a lower close over closes a live match already past it, as a match change (announced)');
 select tests.call_as('risk');
 select app.update_risk_settings('{"betting_close_over": null}');
+select tests.reset_role();
+select is((select betting::text from public.matches where id = :live), 'closed',
+  'removing the close over does not reopen a match it closed');
+select tests.call_as('risk');
+select is((select betting::text from app.set_betting_suspended(:live, false)), 'open', 'Resume does');
 select is((select betting::text from app.update_live(:live, null, null, 2, 20.0)), 'open',
   'with no close over, betting stays open to the last ball');
 
@@ -105,7 +124,8 @@ select tests.call_as('risk');
 select is((select betting::text from app.start_match(:up)), 'closed', 'and close when they start');
 select app.update_risk_settings('{"betting_pre_match_only": false}');
 select tests.reset_role();
-select is((select betting::text from public.matches where id = :up), 'open', 'switching it off reopens live matches');
+select is((select betting::text from public.matches where id = :up), 'closed',
+  'switching it off leaves the matches it closed closed (latched) until an admin resumes them');
 
 /** Stake per bet */
 
@@ -117,14 +137,16 @@ select lives_ok(format('select app.place_bet(%s, 7, 100000)', :stakes), 'a stake
 
 /** Stake per player per match */
 
-select lives_ok(format('select app.place_bet(%s, 8, 100000)', :stakes), 'a second one: ₹200,000 on the match, exactly the limit');
-select throws_ok(format('select app.place_bet(%s, 8, 1000)', :stakes), 'BT409',
+select lives_ok(format('select app.place_bet(%s, 7, 100000)', :stakes), 'a second one: ₹200,000 on the match, exactly the limit');
+select throws_ok(format('select app.place_bet(%s, 7, 1000)', :stakes), 'BT409',
   'Maximum stake per player per match is ₹200,000: you have reached it for this match', 'no more from this player');
-select lives_ok(format('select app.place_bet(%s, 2, 1000)', :live), 'bets on other matches are not counted');
+select tests.create_match('upcoming', 3, 4) as other \gset
+select tests.call_as('rita');
+select lives_ok(format('select app.place_bet(%s, 3, 1000)', :other), 'bets on other matches are not counted');
 select tests.call_as('risk');
 select app.update_risk_settings('{"max_stake_per_player_match": 250000}');
 select tests.call_as('rita');
-select throws_ok(format('select app.place_bet(%s, 8, 60000)', :stakes), 'BT409',
+select throws_ok(format('select app.place_bet(%s, 7, 60000)', :stakes), 'BT409',
   'Maximum stake per player per match is ₹250,000: you can stake ₹50,000 more on this match', 'the message says what is left');
 select tests.call_as('ravi');
 select lives_ok(format('select app.place_bet(%s, 8, 1000)', :stakes), 'another player may still bet');
