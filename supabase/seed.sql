@@ -53,7 +53,7 @@ begin
   v_ref := 'REF-' || (extract(epoch from now())::bigint * 1000 + 2) || '-RAHL';
   perform app.request_deposit(10000, 'upi', v_ref);
   perform set_config('request.jwt.claims', '', true);
-  -- rahul was referred by demo: this first deposit pays demo the referral bonus
+  -- rahul was referred by demo: demo's referral bonus waits until rahul's settled stakes reach this deposit
   perform app.complete_deposit(v_ref, 10000, 'success', 'SANDBOX-' || v_ref);
 
   perform set_config('request.jwt.claims', format(c_claims, v_priya.id, 'user'), true);

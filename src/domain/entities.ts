@@ -72,7 +72,18 @@ export const matchEntity = z.object({
   additionalDetails: z.object({ status: z.string().nullable() }),
   /** beyond the spec (house risk): 'suspended' by an admin, or 'closed' (completed, or closed in play) */
   betting: z.enum(BETTING_STATES),
+  /** when bets pause unless a live update comes first (a stale live score); null: never */
+  betting_pauses_at: timestamp.nullable(),
 });
+
+/** GET /api/matches/{id}/position: the caller's side of a match (a player backs one team of a match) and stake. */
+export const matchPositionEntity = z.object({
+  /** the team the caller backs on this match, fixed by their first bet; null before it */
+  team_id: z.number().int().nullable(),
+  /** everything the caller has staked on this match */
+  staked: z.number().int(),
+});
+export type MatchPosition = z.infer<typeof matchPositionEntity>;
 
 /** Spec §3.6 with the embedded match (and its teams) and team. GET /api/bets, admin bet lists, POST /api/bets. */
 export const betEntity = z.object({
@@ -106,6 +117,8 @@ export const transactionEntity = z.object({
   /** destination of a withdrawal */
   bank_account_id: z.number().int().nullable(),
   gateway_txn_id: z.string().nullable(),
+  /** the admin who made an admin adjustment (a large credit waits, pending, for another admin) */
+  requested_by: z.number().int().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -140,6 +153,8 @@ export const userCountsEntity = z.object({
 export const transactionCountsEntity = z.object({
   pending_deposits: z.number().int(),
   pending_withdrawals: z.number().int(),
+  /** admin credits waiting for a second admin's approval */
+  pending_adjustments: z.number().int(),
 });
 
 /** Spec §3.7. GET /api/admin/dashboard/stats. activeUsers, totalBets and totalTransactionVolume count the last 7 days. */

@@ -4,7 +4,7 @@
  * asserts they agree) and the risk view of a match. The rules themselves live in the database.
  */
 import { z } from 'zod';
-import { MATCH_OVERS, MIN_BET } from './limits.ts';
+import { MATCH_OVERS, MAX_ADJUSTMENT, MIN_BET } from './limits.ts';
 
 /** `betting` of a match: closed wins over suspended (completed, pre-match-only and started, past the close over). */
 export const BETTING_STATES = ['open', 'suspended', 'closed'] as const;
@@ -14,7 +14,24 @@ export type BettingState = (typeof BETTING_STATES)[number];
 export const bettingTexts = {
   suspended: 'Betting is suspended for this match',
   closed: 'Betting is closed',
+  paused: 'Betting is paused until the live score is updated',
 } as const;
+
+/**
+ * Whether a match takes bets at `now`: its `betting` state, or 'paused' once `betting_pauses_at` has passed
+ * (its live score is stale; the next live update moves that time and reopens it). The server decides every
+ * bet by the same rule; this is what the slip shows meanwhile.
+ */
+export function bettingAt(
+  match: { betting: BettingState; betting_pauses_at: string | null },
+  now: number,
+): keyof typeof bettingTexts | 'open' {
+  if (match.betting !== 'open') return match.betting;
+  return match.betting_pauses_at !== null && Date.parse(match.betting_pauses_at) <= now ? 'paused' : 'open';
+}
+
+/** A player backs one side of a match: their first bet's team. */
+export const alreadyBacked = (teamName: string) => `You have already backed ${teamName} in this match`;
 
 /** The largest rupee amount a house-risk setting may hold. */
 export const MAX_RISK_AMOUNT = 1_000_000_000;
@@ -25,10 +42,19 @@ export const riskMessages = {
   maxLiabilityPerMatch: 'Liability limit per match must be between ₹0 and ₹1,000,000,000',
   bettingCloseOver: `Close over must be empty or between 0 and ${MATCH_OVERS} (overs.balls, balls 0-5)`,
   bettingPreMatchOnly: 'Pre-match only must be true or false',
+  liveFeedStaleSeconds: 'Stale live score must be empty or between 30 and 3,600 seconds',
+  referralBonusesPerMonth: 'Referral bonuses per month must be between 0 and 1,000',
+  adjustmentReviewAmount: 'Second approval threshold must be between ₹1 and ₹100,000',
+  adminCreditPerDay: 'Daily credit limit per admin must be between ₹0 and ₹1,000,000,000',
 } as const;
 
-const rupees = (min: number, message: string) =>
-  z.number({ error: message }).int(message).min(min, message).max(MAX_RISK_AMOUNT, message);
+/** Bounds of the settings that are not rupee limits of the book. */
+export const STALE_SECONDS = { min: 30, max: 3600 } as const;
+export const MAX_REFERRAL_BONUSES_PER_MONTH = 1000;
+
+const whole = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+const rupees = (min: number, message: string) => whole(min, MAX_RISK_AMOUNT, message);
 
 /** An over as matches.current_over writes it: overs.balls, balls 0-5, within the innings. */
 export function isOver(value: number): boolean {
@@ -48,6 +74,14 @@ export const riskSettingsSchema = z.object({
   betting_close_over: z.number({ error: riskMessages.bettingCloseOver }).refine(isOver, riskMessages.bettingCloseOver).nullable(),
   /** betting closes when a match starts */
   betting_pre_match_only: z.boolean({ error: riskMessages.bettingPreMatchOnly }),
+  /** bets pause on a live match (or an upcoming one past its start) this long after its last live update; null: never */
+  live_feed_stale_seconds: whole(STALE_SECONDS.min, STALE_SECONDS.max, riskMessages.liveFeedStaleSeconds).nullable(),
+  /** referral bonuses one referrer may be paid in 30 days */
+  referral_bonuses_per_month: whole(0, MAX_REFERRAL_BONUSES_PER_MONTH, riskMessages.referralBonusesPerMonth),
+  /** admin credits of at least this wait for a second admin's approval */
+  adjustment_review_amount: whole(1, MAX_ADJUSTMENT, riskMessages.adjustmentReviewAmount),
+  /** what one admin may credit in 24 hours, pending credits included */
+  admin_credit_per_day: rupees(0, riskMessages.adminCreditPerDay),
 });
 export type RiskSettings = z.infer<typeof riskSettingsSchema>;
 

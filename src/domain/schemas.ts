@@ -18,6 +18,10 @@ const hasNoNul = (value: string) => !value.includes('\u0000');
 /** A trimmed string of `field` without NUL; `message` when it is not a string at all. */
 const text = (field: string, message?: string) =>
   z.string(message ? { error: message } : undefined).trim().refine(hasNoNul, invalidCharacters(field));
+/** A number that may be left out, or sent as null, meaning the same (never coerced to 0). */
+const leftOutWhenNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+
 const optionalText = (field: string, max: number) =>
   text(field).max(max, maxText(field, max)).optional().nullable().transform((value) => value || null);
 
@@ -104,11 +108,17 @@ export const createMatchSchema = z
   })
   .refine((match) => match.team1_id !== match.team2_id, { message: messages.sameTeams, path: ['team2_id'] });
 
+/**
+ * A live update: every field left out keeps its stored value. The over in particular never defaults to 0:
+ * a reset over would reopen a market the close rule had closed, for whoever sees the real score first.
+ */
 export const updateLiveSchema = z.object({
   team1_score: optionalText('Team 1 score', SHORT_TEXT),
   team2_score: optionalText('Team 2 score', SHORT_TEXT),
-  current_innings: z.coerce.number().int().min(1, 'Innings must be 1 or 2').max(2, 'Innings must be 1 or 2'),
-  current_over: z.coerce.number().min(0, `Over must be between 0 and ${MATCH_OVERS}`).max(MATCH_OVERS, `Over must be between 0 and ${MATCH_OVERS}`).default(0),
+  current_innings: leftOutWhenNull(z.coerce.number().int().min(1, 'Innings must be 1 or 2').max(2, 'Innings must be 1 or 2')),
+  current_over: leftOutWhenNull(
+    z.coerce.number().min(0, `Over must be between 0 and ${MATCH_OVERS}`).max(MATCH_OVERS, `Over must be between 0 and ${MATCH_OVERS}`),
+  ),
 });
 
 export const declareWinnerSchema = z.object({

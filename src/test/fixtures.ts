@@ -46,6 +46,7 @@ export function aMatch(overrides: Partial<Match> = {}): Match {
     team2: { id: 2, name: 'Chennai Super Kings', short_name: 'CSK', logo_url: null },
     additionalDetails: { status: null },
     betting: 'open',
+    betting_pauses_at: null,
     ...overrides,
   };
 }
@@ -62,6 +63,7 @@ export function aTransaction(id: number, overrides: Partial<Transaction> = {}): 
     payment_method: 'upi',
     bank_account_id: null,
     gateway_txn_id: null,
+    requested_by: null,
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-01T10:00:00Z',
     ...overrides,

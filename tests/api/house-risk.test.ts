@@ -91,7 +91,9 @@ describe('house risk', () => {
   it('shows the book of a match and the house\'s net should each side win', async () => {
     const match = await createMatch(admin, { live: true });
     expect((await bet(match.id, 2000, 1)).status).toBe(201);
-    expect((await bet(match.id, 1000, 2)).status).toBe(201);
+    const other = await registerPlayer(server);
+    await fund(server, other, 1_000);
+    expect((await other.client.post('/api/bets', { match_id: match.id, team_id: 2, amount: 1000 })).status).toBe(201);
     const risk = await admin.client.get(`/api/admin/matches/${match.id}/risk`);
     expect(risk.status).toBe(200);
     expect(risk.body).toEqual({
@@ -108,7 +110,8 @@ describe('house risk', () => {
     const current = await admin.client.get('/api/admin/settings');
     expect(current.status).toBe(200);
     expect(Object.keys(current.body).sort()).toEqual([
-      'betting_close_over', 'betting_pre_match_only', 'max_liability_per_match', 'max_stake_per_bet', 'max_stake_per_player_match',
+      'adjustment_review_amount', 'admin_credit_per_day', 'betting_close_over', 'betting_pre_match_only', 'live_feed_stale_seconds',
+      'max_liability_per_match', 'max_stake_per_bet', 'max_stake_per_player_match', 'referral_bonuses_per_month',
     ]);
 
     const invalid = await admin.client.call('PUT', '/api/admin/settings', { max_liability_per_match: -1 });

@@ -225,7 +225,8 @@ describe('lists: keyset pages, search, filters and counts', () => {
     const counts = (await admin.client.get('/api/admin/transactions/counts')).body;
     const [direct] = await db`
       select count(*) filter (where type = 'deposit')::int as pending_deposits,
-             count(*) filter (where type = 'withdrawal')::int as pending_withdrawals
+             count(*) filter (where type = 'withdrawal')::int as pending_withdrawals,
+             count(*) filter (where type = 'admin_adjustment')::int as pending_adjustments
       from public.transactions where status = 'pending'`;
     expect(counts).toEqual(direct);
     expect((await player.client.get('/api/admin/transactions/counts')).status).toBe(403);

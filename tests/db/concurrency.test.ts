@@ -74,6 +74,22 @@ function settle<T>(promises: Promise<T>[]) {
 
 let admin: { id: number; role: string };
 
+/** Runs `race` with the settings changed as given, then puts each back as it was. */
+async function withSettings(changes: Record<string, number | null>, race: () => Promise<void>) {
+  const keys = Object.keys(changes);
+  const before = Object.fromEntries(
+    (await sql`select key, value from app.settings where key = any(${keys})`).map((row) => [row.key, row.value]),
+  );
+  const put = (values: Record<string, unknown>) =>
+    request(admin, (tx) => tx`select app.update_risk_settings(${tx.json(values as postgres.JSONValue)})`);
+  await put(changes);
+  try {
+    await race();
+  } finally {
+    await put(before);
+  }
+}
+
 beforeAll(async () => {
   admin = await createAdmin();
 });
@@ -215,18 +231,7 @@ describe('house risk under concurrency', () => {
     return Number(row.loss);
   }
 
-  /** Runs `race` with the liability limit at `limit`, then puts the setting back. */
-  async function withLiabilityLimit(limit: number, race: () => Promise<void>) {
-    const [{ value }] = await sql`select value from app.settings where key = 'max_liability_per_match'`;
-    const setLimit = (limit: number) =>
-      request(admin, (tx) => tx`select app.update_risk_settings(${tx.json({ max_liability_per_match: limit })})`);
-    await setLimit(limit);
-    try {
-      await race();
-    } finally {
-      await setLimit(Number(value));
-    }
-  }
+  const withLiabilityLimit = (limit: number, race: () => Promise<void>) => withSettings({ max_liability_per_match: limit }, race);
 
   it('60 simultaneous bets of 1000 on one side, limit 50,000: exactly 25 pass (each adds 2,000 to the loss)', () =>
     withLiabilityLimit(LIMIT, async () => {
@@ -325,13 +330,14 @@ describe('house risk under concurrency', () => {
 
   it('90 simultaneous bets on both sides never take the loss past the limit', () =>
     withLiabilityLimit(LIMIT, async () => {
-      const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(9000)));
+      const players = await Promise.all(Array.from({ length: 15 }, () => createPlayer(9000)));
       const match = await createLiveMatch(admin);
 
-      // two bets on MI for each on CSK: unchecked, the loss should MI win would reach 90,000
+      // each player backs one side (a third of them CSK), six bets each: two bets on MI for each on CSK;
+      // unchecked, the loss should MI win would reach 90,000
       const { ok, errors } = await settle(
         Array.from({ length: 90 }, (_, n) =>
-          request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, ${n % 3 === 0 ? 2 : 1}, 1000)`)),
+          request(players[n % 15], (tx) => tx`select id from app.place_bet(${match}, ${(n % 15) % 3 === 0 ? 2 : 1}, 1000)`)),
       );
 
       expect(errors.length).toBeGreaterThan(0);
@@ -344,4 +350,82 @@ describe('house risk under concurrency', () => {
       expect(await sql`select * from app.reconcile_player_stakes()`).toEqual([]);
       expect(await reconcile()).toEqual([]);
     }));
+});
+
+describe('the book under concurrency', () => {
+  it("a player's 50 simultaneous bets spread over both teams land on one side only", async () => {
+    const player = await createPlayer(100_000);
+    const match = await createLiveMatch(admin);
+    const { ok, errors } = await settle(
+      Array.from({ length: 50 }, (_, n) => request(player, (tx) => tx`select id from app.place_bet(${match}, ${1 + (n % 2)}, 1000)`)),
+    );
+    const sides = await sql`select distinct team_id from public.bets where user_id = ${player.id} and match_id = ${match}`;
+    expect(sides).toHaveLength(1);
+    const backed = sides[0].team_id === 1 ? 'Mumbai Indians' : 'Chennai Super Kings';
+    expect(ok).toBe(25);
+    expect(errors).toEqual(Array(25).fill(`BT409: You have already backed ${backed} in this match`));
+    expect(await balance(player.id)).toBe(100_000 - ok * 1000);
+    expect(await sql`select * from app.reconcile_player_stakes()`).toEqual([]);
+    expect(await reconcile()).toEqual([]);
+  });
+
+  it("one admin's 20 simultaneous credits of 10,000 against a daily cap of 100,000 pass exactly 10", () =>
+    withSettings({ admin_credit_per_day: 100_000 }, async () => {
+      const crediting = await createAdmin();
+      const player = await createPlayer(0);
+      const { ok, errors } = await settle(
+        Array.from({ length: 20 }, () =>
+          request(crediting, (tx) => tx`select id from app.admin_adjust_wallet(${player.id}, 10000, 'racing credits')`)),
+      );
+      expect(ok).toBe(10);
+      expect(errors).toEqual(Array(10).fill('BT409: Daily credit limit reached'));
+      expect(await balance(player.id)).toBe(100_000);
+      expect(await reconcile()).toEqual([]);
+    }));
+
+  it('two settlements paying the same referrer at once stay within its monthly cap of 1', () =>
+    withSettings({ referral_bonuses_per_month: 1 }, async () => {
+      const referrer = await createPlayer(0);
+      const [{ referral_code: code }] = await sql`select referral_code from public.users where id = ${referrer.id}`;
+      const matches: number[] = [];
+      for (let n = 0; n < 2; n++) {
+        const username = uniq('referred');
+        const [u] = await request(null, (tx) =>
+          tx`select id from app.register_user(${username}, 'hash', 'Referred Player', ${username + '@example.test'}, null, ${code})`);
+        const referred = { id: Number(u.id), role: 'user' };
+        const ref = newRef();
+        await request(referred, (tx) => tx`select app.request_deposit(1000, 'upi', ${ref})`);
+        await request(null, (tx) => tx`select app.complete_deposit(${ref}, 1000, 'success', ${'GW-' + ref})`);
+        const match = await createLiveMatch(admin);
+        await request(referred, (tx) => tx`select app.place_bet(${match}, 1, 1000)`);
+        matches.push(match);
+      }
+      const { errors } = await settle(matches.map((match) => request(admin, (tx) => tx`select app.declare_winner(${match}, 2)`)));
+      expect(errors).toEqual([]);
+      expect(await balance(referrer.id)).toBe(100);
+      expect(await reconcile()).toEqual([]);
+    }));
+
+  it('a self-exclusion racing an admin approval of the pending deposit: approved before, or never', async () => {
+    for (let round = 0; round < 10; round++) {
+      const player = await createPlayer(0);
+      const ref = newRef();
+      const [deposit] = await request(player, (tx) => tx`select id from app.request_deposit(1000, 'upi', ${ref})`);
+      const [approval, exclusion] = await Promise.allSettled([
+        request(admin, (tx) => tx`select status from app.approve_transaction(${deposit.id})`),
+        request(player, (tx) => tx`select app.self_exclude(6)`),
+      ]);
+      expect(exclusion.status, 'the exclusion always starts').toBe('fulfilled');
+      const [row] = await sql`select status from public.transactions where id = ${deposit.id}`;
+      if (approval.status === 'fulfilled') {
+        expect(row.status).toBe('completed');
+        expect(await balance(player.id)).toBe(1000);
+      } else {
+        expect(`${approval.reason.code}: ${approval.reason.message}`).toMatch(/^BT409: (This player is self-excluded|Transaction is not pending)$/);
+        expect(['failed', 'pending']).toContain(row.status);
+        expect(await balance(player.id)).toBe(0);
+      }
+      expect(await reconcile()).toEqual([]);
+    }
+  });
 });

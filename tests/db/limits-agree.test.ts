@@ -7,7 +7,9 @@ import {
   MATCH_OVERS, MAX_ADJUSTMENT, MAX_DEPOSIT, MAX_NOTES, MAX_WITHDRAWAL, MIN_BET, MIN_DEPOSIT, MIN_WITHDRAWAL,
 } from '../../src/domain/limits.ts';
 import { messages } from '../../src/domain/messages.ts';
-import { MAX_RISK_AMOUNT, riskMessages, riskSettingsUpdateSchema } from '../../src/domain/risk.ts';
+import {
+  MAX_REFERRAL_BONUSES_PER_MONTH, MAX_RISK_AMOUNT, STALE_SECONDS, riskMessages, riskSettingsUpdateSchema,
+} from '../../src/domain/risk.ts';
 import {
   LIMIT_PERIODS, LIMIT_RAISE_DELAY_HOURS, MAX_DEPOSIT_LIMIT, MIN_DEPOSIT_LIMIT, SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS,
   protectionMessages,
@@ -127,9 +129,15 @@ describe('database limits agree with src/domain', () => {
       const bounds = {
         max_stake_per_bet: MIN_BET, max_stake_per_player_match: MAX_RISK_AMOUNT, max_liability_per_match: 0,
         betting_close_over: MATCH_OVERS, betting_pre_match_only: false,
+        live_feed_stale_seconds: STALE_SECONDS.min, referral_bonuses_per_month: MAX_REFERRAL_BONUSES_PER_MONTH,
+        adjustment_review_amount: MAX_ADJUSTMENT, admin_credit_per_day: MAX_RISK_AMOUNT,
       };
       expect(riskSettingsUpdateSchema.safeParse(bounds).success).toBe(true);
       expect(await failure(tx, update(bounds))).toBeNull();
+      const otherBounds = { live_feed_stale_seconds: STALE_SECONDS.max, referral_bonuses_per_month: 0, adjustment_review_amount: 1, admin_credit_per_day: 0 };
+      expect(riskSettingsUpdateSchema.safeParse(otherBounds).success).toBe(true);
+      expect(await failure(tx, update(otherBounds))).toBeNull();
+      expect(await failure(tx, update({ live_feed_stale_seconds: null }))).toBeNull();
       const refused: [Record<string, unknown>, string][] = [
         [{ max_stake_per_bet: MIN_BET - 1 }, riskMessages.maxStakePerBet],
         [{ max_stake_per_bet: MAX_RISK_AMOUNT + 1 }, riskMessages.maxStakePerBet],
@@ -139,6 +147,15 @@ describe('database limits agree with src/domain', () => {
         [{ betting_close_over: MATCH_OVERS + 0.1 }, riskMessages.bettingCloseOver],
         [{ betting_close_over: 10.6 }, riskMessages.bettingCloseOver],
         [{ betting_pre_match_only: 'no' }, riskMessages.bettingPreMatchOnly],
+        [{ live_feed_stale_seconds: STALE_SECONDS.min - 1 }, riskMessages.liveFeedStaleSeconds],
+        [{ live_feed_stale_seconds: STALE_SECONDS.max + 1 }, riskMessages.liveFeedStaleSeconds],
+        [{ live_feed_stale_seconds: 60.5 }, riskMessages.liveFeedStaleSeconds],
+        [{ referral_bonuses_per_month: -1 }, riskMessages.referralBonusesPerMonth],
+        [{ referral_bonuses_per_month: MAX_REFERRAL_BONUSES_PER_MONTH + 1 }, riskMessages.referralBonusesPerMonth],
+        [{ adjustment_review_amount: 0 }, riskMessages.adjustmentReviewAmount],
+        [{ adjustment_review_amount: MAX_ADJUSTMENT + 1 }, riskMessages.adjustmentReviewAmount],
+        [{ admin_credit_per_day: -1 }, riskMessages.adminCreditPerDay],
+        [{ admin_credit_per_day: MAX_RISK_AMOUNT + 1 }, riskMessages.adminCreditPerDay],
       ];
       for (const [changes, message] of refused) {
         expect(riskSettingsUpdateSchema.safeParse(changes).error?.issues[0].message).toBe(message);

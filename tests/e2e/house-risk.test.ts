@@ -1,7 +1,8 @@
 /**
  * House risk in the browser: an admin suspends betting on a match that a player has open, and the player's
- * bet slip says so without a reload; resuming brings the button back. The admin's Risk card shows the book
- * and follows the bets, and the Settings screen is in the sidebar.
+ * bet slip says so without a reload; resuming brings the button back. A player who backed one team sees the
+ * other as unavailable, and a stale live score pauses the slip until the next update. The admin's Risk card
+ * shows the book and follows the bets, and the Settings screen is in the sidebar.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,13 +72,27 @@ describe('house risk in the browser', () => {
     await playerPage.getByRole('button', { name: 'Select a team to bet' }).waitFor({ timeout: 5000 });
     expect(await playerPage.getByText('Betting is suspended for this match').count()).toBe(0);
 
-    // the player bets on CSK from the page; the admin's Risk card follows without a reload
-    await playerPage.getByRole('button', { name: /CSK Chennai Super Kings/ }).click();
+    // the player backed MI: CSK is unavailable, and the slip says why
+    await playerPage.getByText('You have already backed Mumbai Indians in this match').waitFor();
+    expect(await playerPage.getByRole('button', { name: /CSK Chennai Super Kings/ }).isDisabled()).toBe(true);
+    // another bet on MI from the page; the admin's Risk card follows without a reload
+    await playerPage.getByRole('button', { name: /MI Mumbai Indians/ }).click();
     await playerPage.getByRole('textbox', { name: 'Bet amount (₹)' }).fill('1000');
     await playerPage.getByRole('button', { name: 'Place Bet' }).click();
     await playerPage.getByText('Bet placed successfully').waitFor();
-    await risk.getByRole('row', { name: /Chennai Super Kings 1 ₹1,000 ₹3,000 ₹0/ }).waitFor({ timeout: 15_000 });
-    await risk.getByRole('row', { name: /Mumbai Indians 1 ₹2,000 ₹6,000 -₹3,000/ }).waitFor();
+    await risk.getByRole('row', { name: /Mumbai Indians 2 ₹3,000 ₹9,000 -₹6,000/ }).waitFor({ timeout: 15_000 });
+  });
+
+  it('pauses the bet slip while the live score is stale, and reopens it with the next live update', async () => {
+    const match = await createMatch(admin, { live: true, team1: 3, team2: 4 });
+    const playerPage = await pageAs(player, `/live/${match.id}`);
+    await playerPage.getByRole('button', { name: 'Select a team to bet' }).waitFor();
+    // the last live update was 181 seconds ago (the pause comes after 180)
+    await db`update public.matches set live_updated_at = now() - interval '181 seconds' where id = ${match.id}`;
+    await playerPage.getByText('Betting is paused until the live score is updated').waitFor({ timeout: 5000 });
+    expect(await playerPage.getByRole('button', { name: /Select a team to bet|Place Bet/ }).count()).toBe(0);
+    await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '12/0' });
+    await playerPage.getByRole('button', { name: 'Select a team to bet' }).waitFor({ timeout: 5000 });
   });
 
   it('closes the bet slip when a live update reaches the close over', async () => {

@@ -26,8 +26,8 @@ describe('player journey', () => {
     try {
       // Test data straight into the test database as its owner: one live and one upcoming match.
       const [live] = await sql<{ id: string }[]>`
-        insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue, team1_score, current_innings, current_over)
-        values (1, 2, now() - interval '1 hour', 'live', 't20', 'Wankhede Stadium, Mumbai', '142/3', 1, 15.2)
+        insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue, team1_score, current_innings, current_over, live_updated_at)
+        values (1, 2, now() - interval '1 hour', 'live', 't20', 'Wankhede Stadium, Mumbai', '142/3', 1, 15.2, now())
         returning id`;
       await sql`
         insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue)

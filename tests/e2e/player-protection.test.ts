@@ -24,8 +24,8 @@ describe('player protection', () => {
     const sql = postgres(requireEnv('DATABASE_URL'), { max: 1, onnotice: () => {} });
     try {
       const [live] = await sql<{ id: string }[]>`
-        insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue, team1_score, current_innings, current_over)
-        values (5, 6, now() - interval '1 hour', 'live', 't20', 'Eden Gardens, Kolkata', '98/2', 1, 11.4)
+        insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue, team1_score, current_innings, current_over, live_updated_at)
+        values (5, 6, now() - interval '1 hour', 'live', 't20', 'Eden Gardens, Kolkata', '98/2', 1, 11.4, now())
         returning id`;
       liveMatchId = Number(live.id);
       // E2E files share the database and the per-address registration limits: start from a clean log.

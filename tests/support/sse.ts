@@ -10,6 +10,11 @@ export type MatchEvent = { id: number; status: string } & Record<string, unknown
 export interface SseClient {
   /** Resolves with the next `match` event's data (the match, parsed), or rejects after `ms` (default 5 s). */
   next(ms?: number): Promise<MatchEvent>;
+  /**
+   * The next event that `wanted` accepts, skipping earlier states (a change committed just before the
+   * subscription, e.g. the match's start, may still be on its way to the server when the client connects).
+   */
+  nextWhere(wanted: (event: MatchEvent) => boolean, ms?: number): Promise<MatchEvent>;
   /** The `id:` of the last `match` event received (what a browser sends back as Last-Event-ID). */
   readonly lastEventId: string | undefined;
   /** How many `gap` events arrived (each tells the client to refetch once). */
@@ -58,7 +63,7 @@ export async function subscribe(url: string, { lastEventId }: { lastEventId?: st
     }
   })();
   await ready;
-  return {
+  const client: SseClient = {
     async next(ms = 5000) {
       const deadline = Date.now() + ms;
       while (events.length === 0) {
@@ -71,6 +76,13 @@ export async function subscribe(url: string, { lastEventId }: { lastEventId?: st
       }
       return events.shift()!;
     },
+    async nextWhere(wanted, ms = 5000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const event = await client.next(Math.max(deadline - Date.now(), 1));
+        if (wanted(event)) return event;
+      }
+    },
     get lastEventId() {
       return lastId;
     },
@@ -79,4 +91,5 @@ export async function subscribe(url: string, { lastEventId }: { lastEventId?: st
     },
     close: () => abort.abort(),
   };
+  return client;
 }

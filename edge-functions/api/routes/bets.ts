@@ -1,17 +1,18 @@
 /**
- * Spec §7.2: GET /api/bets (the caller's bets), POST /api/bets.
+ * The caller's bets: GET /api/bets (newest first), POST /api/bets, and GET /api/matches/{id}/position (the
+ * side the caller backs on a match: a player bets on one team of a match only).
  *
  * Odds and potential_win from the client are only compared: app.place_bet computes 3.00 and amount × 3 and
  * refuses values that disagree (409 'Odds have changed'). The answer is the new bet with its match and team,
  * built in the same statement. Optional Idempotency-Key (idempotency.ts).
  */
 import { createRoute } from '@hono/zod-openapi';
-import { betEntity } from '../../../src/domain/entities.ts';
+import { betEntity, matchPositionEntity } from '../../../src/domain/entities.ts';
 import { betSchema } from '../../../src/domain/schemas.ts';
 import { pageQuery } from '../../../src/domain/paging.ts';
-import { query } from '../context.ts';
+import { answer, query } from '../context.ts';
 import { idempotentWrite } from '../idempotency.ts';
-import { errors, signedIn, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';
+import { errors, signedIn, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../openapi.ts';
 import { pageOf, sendPage } from '../paging.ts';
 import { betPage } from '../queries.ts';
 
@@ -32,12 +33,25 @@ const placeRoute = createRoute({
   },
 });
 
+const positionRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'get', path: '/matches/{id}/position', tags: ['bets'],
+  summary: 'The caller\'s side of a match (one team per player per match, fixed by their first bet) and their stake on it',
+  request: { params: idParams },
+  responses: { 200: json(matchPositionEntity, 'The team backed (null before a bet) and the total staked'), ...errors(400, 401, 404) },
+});
+
 export function betRoutes() {
   const app = router();
 
   app.openapi(listRoute, async (c) => {
     const [rows] = await query(c, 'user', 'reader', (q) => [betPage(q, pageOf(c.req.valid('query')), {})]);
     return sendPage(c, rows);
+  });
+
+  app.openapi(positionRoute, (c) => {
+    const { id } = c.req.valid('param');
+    return answer(c, 'user', 'service', (q) => q`select app.match_position(${id})::text as body`);
   });
 
   app.openapi(placeRoute, (c) => {

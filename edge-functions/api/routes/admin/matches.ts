@@ -103,7 +103,7 @@ export function adminMatchRoutes() {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
     return changeMatch(c, (q) => q`app.update_live(${id}, ${input.team1_score}, ${input.team2_score},
-      ${input.current_innings}, ${input.current_over})`);
+      ${input.current_innings ?? null}, ${input.current_over ?? null})`);
   });
   app.openapi(declareRoute, (c) => {
     const { id } = c.req.valid('param');

@@ -32,11 +32,11 @@ const listRoute = createRoute({
 const countsRoute = createRoute({
   method: 'get', path: '/transactions/counts', tags: ['admin: transactions'],
   summary: 'The counts of the pending tabs (the admins\' queue)',
-  responses: { 200: json(transactionCountsEntity, 'Pending deposits and withdrawals'), ...errors(401, 403) },
+  responses: { 200: json(transactionCountsEntity, 'Pending deposits, withdrawals and admin credits'), ...errors(401, 403) },
 });
 const approveRoute = createRoute({
   method: 'patch', path: '/transactions/{id}/approve', tags: ['admin: transactions'],
-  summary: 'Approve a pending deposit (credit) or withdrawal (debit)',
+  summary: 'Approve a pending deposit (credit), withdrawal (debit) or another admin\'s credit',
   request: { params: idParams },
   responses: { 200: json(transactionEntity, 'The completed transaction'), ...errors(400, 401, 403, 404, 409) },
 });
@@ -70,7 +70,8 @@ export function adminTransactionRoutes() {
   app.openapi(countsRoute, (c) => answer(c, 'admin', 'reader', (q) => q`
     select json_build_object(
              'pending_deposits', count(*) filter (where t.type = 'deposit'),
-             'pending_withdrawals', count(*) filter (where t.type = 'withdrawal'))::text as body
+             'pending_withdrawals', count(*) filter (where t.type = 'withdrawal'),
+             'pending_adjustments', count(*) filter (where t.type = 'admin_adjustment'))::text as body
     from public.transactions t
     where t.status = 'pending'`));
   app.openapi(approveRoute, (c) => {

@@ -39,6 +39,20 @@ describe('wallet adjustment form', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('says a large credit waits for a second administrator, naming the threshold from the settings', async () => {
+    mockApi({
+      'POST /api/admin/users/7/wallet': { status: 201, body: aTransaction(9, { type: 'admin_adjustment', amount: 60000, status: 'pending' }) },
+      'GET /api/admin/settings': { body: { adjustment_review_amount: 50000 } },
+    });
+    const view = renderAdmin(<AdjustmentForm user={aUser()} />);
+    await view.user.type(screen.getByLabelText('Amount (₹)'), '60000');
+    await view.user.type(screen.getByLabelText('Reason for adjustment'), 'Tournament prize');
+    await view.user.click(screen.getByRole('button', { name: 'Submit Adjustment' }));
+    expect(await screen.findByText('Adjustment sent for approval')).toBeInTheDocument();
+    expect(screen.getByText('A second administrator must approve adjustments of ₹50,000 or more')).toBeInTheDocument();
+    expect(screen.queryByText('Wallet updated successfully')).not.toBeInTheDocument();
+  });
+
   it('sends a credit as a positive amount with the notes and toasts success', async () => {
     const { user, submit, calls } = setup();
     await user.type(screen.getByLabelText('Amount (₹)'), '2500');

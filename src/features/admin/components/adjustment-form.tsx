@@ -1,6 +1,7 @@
 /**
  * Spec §2.15 / §5 Adjust Balance: Credit or Debit, Amount (₹) 1–100,000, a reason of at most 200
- * characters; a debit is sent as a negative amount. 'Submit Adjustment', 'Processing...' while sending.
+ * characters; a debit is sent as a negative amount. 'Submit Adjustment', 'Processing...' while sending. A
+ * large credit is not applied at once: it waits for a second admin, and the toast says so.
  */
 import { Button, HStack, Input, RadioGroup, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -32,8 +33,8 @@ export function AdjustmentForm({ user }: { user: Pick<User, 'id' | 'username'> }
     adjust.mutate(
       { userId: user.id, amount: values.operation === 'debit' ? -values.amount : values.amount, notes: values.notes },
       {
-        onSuccess: () => {
-          notify({ title: 'Wallet updated successfully', description: `${user.username}'s wallet balance has been adjusted.` });
+        onSuccess: ({ pendingNotice }) => {
+          notify(pendingNotice ?? { title: 'Wallet updated successfully', description: `${user.username}'s wallet balance has been adjusted.` });
           reset({ operation: values.operation, amount: '', notes: '' });
         },
         onError: (error) => notify({ title: 'Error updating wallet', description: errorMessage(error), variant: 'destructive' }),

@@ -36,8 +36,19 @@ describe('suspend and resume betting', () => {
     expect(screen.getByText('409: Match is already completed')).toBeInTheDocument();
   });
 
-  it('offers nothing on a closed match', () => {
-    renderAdmin(<BettingSuspensionButton match={aMatch({ betting: 'closed' })} />);
+  it('offers nothing on a completed match', () => {
+    renderAdmin(<BettingSuspensionButton match={aMatch({ status: 'completed', betting: 'closed' })} />);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('resumes a match the close rule closed in play, and says when it stays closed', async () => {
+    const calls = mockApi({ 'PATCH /api/admin/matches/11/resume': { body: aMatch({ betting: 'closed' }) } });
+    const { user } = renderAdmin(<BettingSuspensionButton match={aMatch({ betting: 'closed' })} />);
+    await user.click(screen.getByRole('button', { name: 'Resume Betting' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Resume Betting' });
+    expect(dialog).toHaveTextContent('The close rule closed betting on Match #11. Resume only after correcting a wrong over');
+    await user.click(within(dialog).getByRole('button', { name: 'Resume Betting' }));
+    expect(await screen.findByText('Betting stays closed')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PATCH', url: '/api/admin/matches/11/resume', body: undefined }]);
   });
 });

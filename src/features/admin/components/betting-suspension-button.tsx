@@ -1,8 +1,9 @@
 /**
- * Beyond the spec: Suspend Betting on an open match, Resume Betting on a suspended one, each after a
- * confirmation. A closed match (completed, or closed in play) offers neither: there is nothing to stop.
- * The dialog keeps the action it was opened for, also while it closes: the match changes under it once the
- * action succeeds.
+ * Beyond the spec: Suspend Betting on an open match, Resume Betting on a suspended one or on one the close
+ * rule closed in play (the close stays until an admin resumes; a match still past its close point stays
+ * closed, and the toast says so), each after a confirmation. A completed match offers neither. The dialog
+ * keeps the action it was opened for, also while it closes: the match changes under it once the action
+ * succeeds.
  */
 import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -30,12 +31,15 @@ export function BettingSuspensionButton({ match }: { match: Match }) {
     change.mutate(
       { id: match.id, suspended: suspend },
       {
-        onSuccess: () => {
+        onSuccess: (changed) => {
           setOpen(false);
-          notify({
-            title: suspend ? 'Betting suspended' : 'Betting resumed',
-            description: suspend ? `No bets are taken on Match #${match.id} until you resume.` : `Match #${match.id} takes bets again.`,
-          });
+          notify(
+            suspend
+              ? { title: 'Betting suspended', description: `No bets are taken on Match #${match.id} until you resume.` }
+              : changed.betting === 'closed'
+                ? { title: 'Betting stays closed', description: `Match #${match.id} is still past its close point: correct the over first.` }
+                : { title: 'Betting resumed', description: `Match #${match.id} takes bets again.` },
+          );
         },
         onError: (error) =>
           notify({ title: suspend ? 'Failed to suspend betting' : 'Failed to resume betting', description: errorMessage(error), variant: 'destructive' }),
@@ -44,7 +48,7 @@ export function BettingSuspensionButton({ match }: { match: Match }) {
 
   return (
     <>
-      {match.betting !== 'closed' && (
+      {match.status !== 'completed' && (
         <Button
           colorPalette={palette(match.betting === 'open')}
           variant={match.betting === 'open' ? 'outline' : 'solid'}
@@ -65,7 +69,9 @@ export function BettingSuspensionButton({ match }: { match: Match }) {
         <Text>
           {suspend
             ? `Players cannot bet on Match #${match.id} until betting is resumed; their bet slips show '${bettingTexts.suspended}' at once. Bets already placed stay.`
-            : `Players can bet on Match #${match.id} again.`}
+            : match.betting === 'closed'
+              ? `The close rule closed betting on Match #${match.id}. Resume only after correcting a wrong over: players can then bet on it again.`
+              : `Players can bet on Match #${match.id} again.`}
         </Text>
       </ConfirmDialog>
     </>

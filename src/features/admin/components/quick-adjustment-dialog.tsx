@@ -42,9 +42,9 @@ export function QuickAdjustmentDialog({ user, buttonVariant = 'outline' }: { use
     adjust.mutate(
       { userId: user.id, amount: parsed.data.amount, notes: parsed.data.notes },
       {
-        onSuccess: () => {
+        onSuccess: ({ pendingNotice }) => {
           setOpen(false);
-          notify({ title: 'Wallet updated', description: `${user.name}'s wallet balance updated successfully.` });
+          notify(pendingNotice ?? { title: 'Wallet updated', description: `${user.name}'s wallet balance updated successfully.` });
         },
         onError: (err) => notify({ title: 'Failed to update wallet', description: errorMessage(err), variant: 'destructive' }),
       },

@@ -11,6 +11,10 @@ const defaults: RiskSettings = {
   max_liability_per_match: 1000000,
   betting_close_over: 15,
   betting_pre_match_only: false,
+  live_feed_stale_seconds: 180,
+  referral_bonuses_per_month: 20,
+  adjustment_review_amount: 50000,
+  admin_credit_per_day: 500000,
 };
 
 describe('settings screen', () => {
@@ -28,13 +32,24 @@ describe('settings screen', () => {
     await user.type(perBet, '50000');
     await user.clear(screen.getByRole('textbox', { name: 'Close betting at over (2nd innings)' }));
     await user.click(screen.getByRole('checkbox', { name: /Pre-match betting only/ }));
+    await user.clear(screen.getByRole('textbox', { name: 'Pause bets after a quiet live score (seconds)' }));
+    const review = screen.getByRole('textbox', { name: 'Second admin approves credits from (₹)' });
+    await user.clear(review);
+    await user.type(review, '25000');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
 
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(calls.at(-1)).toEqual({
       method: 'PUT',
       url: '/api/admin/settings',
-      body: { ...defaults, max_stake_per_bet: 50000, betting_close_over: null, betting_pre_match_only: true },
+      body: {
+        ...defaults,
+        max_stake_per_bet: 50000,
+        betting_close_over: null,
+        betting_pre_match_only: true,
+        live_feed_stale_seconds: null,
+        adjustment_review_amount: 25000,
+      },
     });
   });
 
@@ -47,9 +62,13 @@ describe('settings screen', () => {
     const over = screen.getByRole('textbox', { name: 'Close betting at over (2nd innings)' });
     await user.clear(over);
     await user.type(over, '15.6');
+    const stale = screen.getByRole('textbox', { name: 'Pause bets after a quiet live score (seconds)' });
+    await user.clear(stale);
+    await user.type(stale, '10');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Maximum stake per bet must be between ₹1,000 and ₹1,000,000,000')).toBeInTheDocument();
     expect(screen.getByText('Close over must be empty or between 0 and 20 (overs.balls, balls 0-5)')).toBeInTheDocument();
+    expect(screen.getByText('Stale live score must be empty or between 30 and 3,600 seconds')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toEqual([]));
   });
 

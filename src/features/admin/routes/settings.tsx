@@ -1,5 +1,7 @@
 /**
- * Beyond the spec: the house-risk settings (stake limits, liability limit, when betting closes). The form
+ * Beyond the spec: the house-risk settings (stake limits, liability limit, when betting closes or pauses,
+ * referral bonuses a referrer may be paid, the second admin for large credits and each admin's daily credit
+ * cap). The form
  * checks with the domain's rules (src/domain/risk.ts), which the database repeats; every saved change is
  * audited there.
  */
@@ -20,13 +22,18 @@ import { PageHeader } from '../components/page-header.tsx';
 
 /** Text inputs in, the settings out: an empty amount is no number (refused); an empty close over is none. */
 const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+const emptyIsNull = (value: string) => (value.trim() === '' ? null : number(value));
 const { shape } = riskSettingsSchema;
 export const settingsFormSchema = z.object({
   max_stake_per_bet: z.string().transform(number).pipe(shape.max_stake_per_bet),
   max_stake_per_player_match: z.string().transform(number).pipe(shape.max_stake_per_player_match),
   max_liability_per_match: z.string().transform(number).pipe(shape.max_liability_per_match),
-  betting_close_over: z.string().transform((value) => (value.trim() === '' ? null : number(value))).pipe(shape.betting_close_over),
+  betting_close_over: z.string().transform(emptyIsNull).pipe(shape.betting_close_over),
   betting_pre_match_only: shape.betting_pre_match_only,
+  live_feed_stale_seconds: z.string().transform(emptyIsNull).pipe(shape.live_feed_stale_seconds),
+  referral_bonuses_per_month: z.string().transform(number).pipe(shape.referral_bonuses_per_month),
+  adjustment_review_amount: z.string().transform(number).pipe(shape.adjustment_review_amount),
+  admin_credit_per_day: z.string().transform(number).pipe(shape.admin_credit_per_day),
 });
 type FormInput = z.input<typeof settingsFormSchema>;
 
@@ -37,6 +44,10 @@ function formValues(settings: RiskSettings): FormInput {
     max_liability_per_match: String(settings.max_liability_per_match),
     betting_close_over: settings.betting_close_over === null ? '' : settings.betting_close_over.toFixed(1),
     betting_pre_match_only: settings.betting_pre_match_only,
+    live_feed_stale_seconds: settings.live_feed_stale_seconds === null ? '' : String(settings.live_feed_stale_seconds),
+    referral_bonuses_per_month: String(settings.referral_bonuses_per_month),
+    adjustment_review_amount: String(settings.adjustment_review_amount),
+    admin_credit_per_day: String(settings.admin_credit_per_day),
   };
 }
 
@@ -84,6 +95,34 @@ function SettingsForm({ settings }: { settings: RiskSettings }) {
         >
           <Input inputMode="decimal" placeholder="e.g. 15.0" {...register('betting_close_over')} />
         </FormField>
+        <FormField
+          label="Pause bets after a quiet live score (seconds)"
+          error={errors.live_feed_stale_seconds?.message}
+          helperText="A live match, or an upcoming one past its start, takes no bets this long after its last live update. Empty: never."
+        >
+          <Input inputMode="numeric" placeholder="e.g. 180" {...register('live_feed_stale_seconds')} />
+        </FormField>
+        <FormField
+          label="Referral bonuses per referrer (30 days)"
+          error={errors.referral_bonuses_per_month?.message}
+          helperText="A bonus is paid once the referred player has staked their first deposit on settled bets."
+        >
+          <Input inputMode="numeric" {...register('referral_bonuses_per_month')} />
+        </FormField>
+        <FormField
+          label="Second admin approves credits from (₹)"
+          error={errors.adjustment_review_amount?.message}
+          helperText="A wallet credit of at least this waits, pending, until another admin approves it."
+        >
+          <Input inputMode="numeric" {...register('adjustment_review_amount')} />
+        </FormField>
+        <FormField
+          label="Credits per admin per day (₹)"
+          error={errors.admin_credit_per_day?.message}
+          helperText="What one admin may credit to wallets in 24 hours, pending credits included."
+        >
+          <Input inputMode="numeric" {...register('admin_credit_per_day')} />
+        </FormField>
       </SimpleGrid>
       <Controller
         control={control}
@@ -119,7 +158,8 @@ export function SettingsRoute() {
             House risk
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            Limits every bet is checked against, and when betting closes by itself. Every change is recorded in the audit log.
+            Limits every bet and every admin credit is checked against, and when betting closes or pauses by itself. Every
+            change is recorded in the audit log.
           </Text>
         </Card.Header>
         <Card.Body>

@@ -26,7 +26,7 @@ function serve({ url }: RecordedCall) {
 function setup(route: string, extra: Parameters<typeof mockApi>[0] = {}) {
   const calls = mockApi({
     'GET /api/admin/transactions': serve,
-    'GET /api/admin/transactions/counts': { body: { pending_deposits: 1, pending_withdrawals: 1 } },
+    'GET /api/admin/transactions/counts': { body: { pending_deposits: 1, pending_withdrawals: 1, pending_adjustments: 0 } },
     ...extra,
   });
   const view = renderAdmin(<TransactionsRoute />, { route });

@@ -47,7 +47,10 @@ export function TransactionsRoute() {
   const transactions = useAdminTransactions({ search: query, ...filterQuery(filter) });
   const counts = useAdminTransactionCounts().data;
   const tabCounts: Partial<Record<TransactionTab, number>> = counts
-    ? { pending: counts.pending_deposits + counts.pending_withdrawals, pending_withdrawals: counts.pending_withdrawals }
+    ? {
+        pending: counts.pending_deposits + counts.pending_withdrawals + counts.pending_adjustments,
+        pending_withdrawals: counts.pending_withdrawals,
+      }
     : {};
   const { isPending, error } = transactions;
   useErrorToast(error, 'Error loading transactions');
@@ -189,6 +192,11 @@ export function TransactionsRoute() {
                 {pending.transaction.type === 'withdrawal' && (
                   <Text fontWeight="semibold" color="orange.700">
                     For withdrawals, make sure you have processed the actual bank transfer before approving.
+                  </Text>
+                )}
+                {pending.transaction.type === 'admin_adjustment' && (
+                  <Text fontWeight="semibold" color="orange.700">
+                    Another administrator asked for this credit: check its reason before approving.
                   </Text>
                 )}
               </>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { aMatch, aUser, someLimits } from '../../../test/fixtures.ts';
 import { mockApi, renderWithProviders, writes } from '../../../test/render.tsx';
 import { formatDateTime } from '../../../domain/money.ts';
@@ -168,5 +169,32 @@ describe('bet slip', () => {
     renderWithProviders(<BetSlip match={aMatch({ betting })} user={aUser()} />);
     expect(screen.getByRole('status')).toHaveTextContent(text);
     expect(screen.queryByRole('button', { name: /Place Bet|Select a team to bet/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the other team as unavailable once the player has backed one', async () => {
+    const calls = mockApi({ 'GET /api/matches/11/position': { body: { team_id: 1, staked: 5000 } } });
+    renderWithProviders(<BetSlip match={aMatch()} user={aUser()} />);
+    expect(await screen.findByRole('status')).toHaveTextContent('You have already backed Mumbai Indians in this match');
+    expect(screen.getByRole('button', { name: /CSK Chennai Super Kings/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /MI Mumbai Indians/ })).toBeEnabled();
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('shows betting paused once the live score is stale', () => {
+    renderWithProviders(<BetSlip match={aMatch({ betting_pauses_at: '2020-01-01T00:00:00Z' })} user={aUser()} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Betting is paused until the live score is updated');
+    expect(screen.queryByRole('button', { name: /Place Bet|Select a team to bet/ })).not.toBeInTheDocument();
+  });
+
+  it('pauses by itself when the pause time comes, without a new answer', () => {
+    vi.useFakeTimers();
+    try {
+      renderWithProviders(<BetSlip match={aMatch({ betting_pauses_at: new Date(Date.now() + 60_000).toISOString() })} user={null} />);
+      expect(screen.getByRole('button', { name: 'Select a team to bet' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(61_000));
+      expect(screen.getByRole('status')).toHaveTextContent('Betting is paused until the live score is updated');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

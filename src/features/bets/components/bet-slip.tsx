@@ -2,9 +2,11 @@
  * The bet slip of spec §2.4: pick a team (pick it again to drop it), type digits only, quick adds and a
  * stepper of 100, potential win = amount × 3, and the minimum and balance checks before sending. The balance
  * shown and checked is the available one (wallet balance minus pending withdrawals), as on the server; the
- * insufficient-balance toast offers the way to the wallet. When the match's betting is suspended or closed
- * (house risk), the slip says so in place of its button; the match's live updates change it back. During a
- * time-out or self-exclusion (player protection) the slip says so and until when, and does not send.
+ * insufficient-balance toast offers the way to the wallet. When the match's betting is suspended, closed or
+ * paused for a stale live score (house risk), the slip says so in place of its button; the match's live
+ * updates change it back. A player backs one team of a match: once they have, the other team is unavailable
+ * and the slip says which they backed. During a time-out or self-exclusion (player protection) the slip says
+ * so and until when, and does not send.
  */
 import { Box, Button, Card, Field, Group, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -13,7 +15,7 @@ import type { Match, User } from '../../../domain/entities.ts';
 import { BET_ODDS, BET_QUICK_ADDS, BET_STEP, MIN_BET } from '../../../domain/limits.ts';
 import { messages } from '../../../domain/messages.ts';
 import { formatRupees } from '../../../domain/money.ts';
-import { bettingTexts } from '../../../domain/risk.ts';
+import { alreadyBacked, bettingTexts } from '../../../domain/risk.ts';
 import { potentialWin } from '../../../domain/schemas.ts';
 import { fallbackTeam } from '../../../domain/teams.ts';
 import { AppIcon } from '../../../components/ui/icons.tsx';
@@ -21,9 +23,11 @@ import { notify } from '../../../components/ui/toaster.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
+import { useBettingState } from '../../../lib/use-betting-state.ts';
 import { activeExclusion } from '../../../domain/protection.ts';
 import { useAccountLimits } from '../../protection/api/get-account-limits.ts';
 import { ExclusionNotice } from '../../protection/components/exclusion-notice.tsx';
+import { useMatchPosition } from '../api/get-match-position.ts';
 import { usePlaceBet } from '../api/place-bet.ts';
 
 /** 'Title: description' of spec §5 split into a toast's two lines. */
@@ -38,12 +42,15 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
   const placeBet = usePlaceBet();
   const navigate = useNavigate();
   const exclusion = activeExclusion(useAccountLimits({ enabled: Boolean(user) }).data);
+  const backedTeamId = useMatchPosition(match.id, { enabled: Boolean(user) }).data?.team_id ?? null;
+  const betting = useBettingState(match);
   const available = user?.available_balance ?? 0;
   const amount = amountText === '' ? 0 : Number(amountText);
   const teams = [
     match.team1 ?? { ...fallbackTeam(match.team1_id), logo_url: null },
     match.team2 ?? { ...fallbackTeam(match.team2_id), logo_url: null },
   ];
+  const backedTeam = teams.find((team) => team.id === backedTeamId);
   const setAmount = (value: number) => setAmountText(value > 0 ? String(value) : '');
 
   const submit = () => {
@@ -94,6 +101,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
                   <Button
                     key={team.id}
                     aria-pressed={selected}
+                    disabled={backedTeam !== undefined && team.id !== backedTeam.id}
                     variant={selected ? 'solid' : 'outline'}
                     colorPalette="blue"
                     height="auto"
@@ -109,6 +117,11 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
                 );
               })}
             </SimpleGrid>
+            {backedTeam && (
+              <Text fontSize="sm" color="fg.muted" mt="2" role="status">
+                {alreadyBacked(backedTeam.name)}
+              </Text>
+            )}
           </Box>
 
           <Field.Root>
@@ -155,7 +168,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
             {heldForWithdrawals(user?.pending_withdrawals ?? 0)}
           </Text>
 
-          {match.betting === 'open' ? (
+          {betting === 'open' ? (
             <Button
               colorPalette="green"
               size="lg"
@@ -168,7 +181,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
             </Button>
           ) : (
             <Text role="status" textAlign="center" fontWeight="semibold" bg="bg.muted" rounded="md" px="4" py="3">
-              {bettingTexts[match.betting]}
+              {bettingTexts[betting]}
             </Text>
           )}
         </Stack>

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MatchPosition } from '../../../domain/entities.ts';
+import { api } from '../../../lib/api-client.ts';
+import { betsQueryKey } from './get-bets.ts';
+
+/** Under the bets' key: placing a bet refreshes it with them. */
+export const matchPositionKey = (matchId: number) => [...betsQueryKey, 'position', matchId] as const;
+
+/** GET /api/matches/{id}/position: the team the signed-in player backs on a match (null before a bet). */
+export function getMatchPositionQueryOptions(matchId: number) {
+  return queryOptions({
+    queryKey: matchPositionKey(matchId),
+    queryFn: () => api.get<MatchPosition>(`/api/matches/${matchId}/position`),
+  });
+}
+
+/** `enabled: false` while nobody is signed in (the bet slip on a public page). */
+export function useMatchPosition(matchId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getMatchPositionQueryOptions(matchId), enabled });
+}
