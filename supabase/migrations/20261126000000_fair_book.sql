@@ -39,6 +39,10 @@ insert into app.settings (key, value, description) values
   ('adjustment_review_amount', '50000', 'Admin credits of at least this many rupees wait for a second admin''s approval.'),
   ('admin_credit_per_day', '500000', 'Rupees one admin may credit to wallets in 24 hours, pending credits included.');
 
+update app.settings
+  set description = 'Rupees credited to the referrer once the referred player''s settled stakes reach their first deposit.'
+  where key = 'referral_bonus_amount';
+
 alter type app.risk_settings
   add attribute live_feed_stale_seconds int,
   add attribute referral_bonuses_per_month int,
