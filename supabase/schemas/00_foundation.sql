@@ -53,6 +53,50 @@ create table app.settings (
 comment on table app.settings is 'Business settings, e.g. referral_bonus_amount.';
 revoke all on app.settings from public, anon, authenticated, service_role;
 
+-- The settings the money functions decide by (the house's limits and closing rules, the referral cap, the
+-- admin credit rules), typed: one read of app.settings gives a function all of them. Their rows are
+-- inserted by the areas that use them.
+create type app.risk_settings as (
+  max_stake_per_bet bigint,
+  max_stake_per_player_match bigint,
+  max_liability_per_match bigint,
+  betting_close_over numeric(3, 1),
+  betting_pre_match_only boolean,
+  live_feed_stale_seconds int,
+  referral_bonuses_per_month int,
+  adjustment_review_amount bigint,
+  admin_credit_per_day bigint
+);
+comment on type app.risk_settings is 'The house-risk settings of app.settings, typed.';
+
+-- The typed settings, read by the rules with their callers' rights. PL/pgSQL keeps its plan for the session
+-- (a SQL function with a pinned search_path is planned on every call, which every bet would pay).
+create function app.current_risk_settings()
+returns app.risk_settings
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_settings app.risk_settings;
+begin
+  select (s ->> 'max_stake_per_bet')::bigint,
+         (s ->> 'max_stake_per_player_match')::bigint,
+         (s ->> 'max_liability_per_match')::bigint,
+         (s ->> 'betting_close_over')::numeric(3, 1),
+         (s ->> 'betting_pre_match_only')::boolean,
+         (s ->> 'live_feed_stale_seconds')::int,
+         (s ->> 'referral_bonuses_per_month')::int,
+         (s ->> 'adjustment_review_amount')::bigint,
+         (s ->> 'admin_credit_per_day')::bigint
+    into v_settings
+    from (select jsonb_object_agg(st.key, st.value) as s from app.settings st) settings;
+  return v_settings;
+end;
+$$;
+comment on function app.current_risk_settings() is 'Internal: the house-risk settings of app.settings, typed.';
+revoke execute on function app.current_risk_settings() from public, anon, authenticated, service_role;
+
 -- Teams are reference data: the ten fixed teams of the league. Ids are fixed because the admin screens fall
 -- back to the same table by id when a match carries no team objects.
 create table public.teams (

@@ -44,6 +44,21 @@ create index users_referred_by_idx on public.users (referred_by) where referred_
 -- the Suspended and Banned tabs of the admin users list and their counts: the few users who are not active
 create index users_not_active_idx on public.users (status, id) where status <> 'active';
 
+-- The digits that identify a phone number: the last ten (an Indian mobile number without +91 or 0), or all
+-- of them when there are fewer; null without at least six. '+91 98765-43210' and '09876543210' agree.
+create function app.phone_key(p_phone text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when length(d) >= 6 then right(d, 10) end
+  from (select regexp_replace(coalesce(p_phone, ''), '[^0-9]', '', 'g') as d) digits
+$$;
+comment on function app.phone_key(text) is 'Internal: the comparable digits of a phone number (last ten), or null.';
+-- a self-excluded player's phone number opens no new account (app.register_user)
+create index users_phone_key_idx on public.users (app.phone_key(phone)) where phone is not null;
+
 -- 'Search users...' of the admin users list: partial matches of username, name or email. The expression is
 -- the one app.admin_users filters on, letter for letter (an index serves only its own expression). The
 -- operator class is named in the schema pg_trgm lives in.
@@ -329,11 +344,9 @@ end;
 $$;
 comment on function app.new_referral_code() is 'Internal: a unique 8-character referral code.';
 
--- Registers a player (role user, status active, always: role/status never come from the client).
--- p_password_hash is computed by the API. Optional p_referral_code must be an existing user's code.
--- The username may contain only letters, digits, dots, hyphens and underscores (app.check_username).
--- Errors: 400 validation / 'Invalid referral code'; 409 'Username already exists' / 'Email already registered'.
--- Caller: the API (service_role), no claims needed.
+-- Registers a player (user/active) with an optional referral code. A phone number that a self-excluded
+-- player has on their account opens no account while the exclusion runs (403, worded so it tells a stranger
+-- nothing about anyone's exclusion).
 create function app.register_user(
   p_username text, p_password_hash text, p_name text, p_email text, p_phone text, p_referral_code text
 )
@@ -378,6 +391,12 @@ begin
   if exists (select 1 from public.users where lower(email) = v_email) then
     raise exception using errcode = 'BT409', message = 'Email already registered';
   end if;
+  if app.phone_key(v_phone) is not null and exists (
+    select 1 from public.users u
+    where app.phone_key(u.phone) = app.phone_key(v_phone) and u.phone is not null and app.is_self_excluded(u.id)
+  ) then
+    raise exception using errcode = 'BT403', message = 'We can''t open an account with these details';
+  end if;
   if v_code is not null then
     select id into v_referrer from public.users where referral_code = v_code;
     if v_referrer is null then
@@ -398,6 +417,9 @@ begin
     raise exception using errcode = 'BT409', message = 'Username already exists';
   end;
   insert into app.credentials (user_id, password_hash) values (v_user.id, p_password_hash);
+  if v_referrer is not null then
+    insert into app.referrals (user_id, referrer_id) values (v_user.id, v_referrer);
+  end if;
   return v_user;
 end;
 $$;
@@ -756,6 +778,7 @@ revoke execute on function
   app.require_admin(),
   app.check_length(text, text, int),
   app.check_username(text),
+  app.phone_key(text),
   app.audit(bigint, text, text, bigint, jsonb, jsonb),
   app.user_json(public.users),
   app.new_referral_code(),

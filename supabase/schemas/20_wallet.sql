@@ -28,6 +28,8 @@ create table public.bank_accounts (
 );
 comment on table public.bank_accounts is 'Players'' saved bank accounts, the destinations of withdrawals.';
 -- The unique (user_id, …) index above serves the foreign key and the RLS filter on user_id.
+-- A self-excluded player's bank account cannot be added to another account (app.add_bank_account).
+create index bank_accounts_account_idx on public.bank_accounts (account_number, ifsc_code);
 
 -- The ledger: deposits, withdrawals, bets placed, won, lost and refunded, referral bonuses and admin
 -- adjustments. Amounts are signed integer rupees; positive credits. Which sign and which status each type
@@ -47,14 +49,17 @@ create table public.transactions (
   gateway_txn_id varchar(255),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  requested_by bigint references public.users (id) on delete set null,
   constraint transactions_amount_sign check (
     (type in ('deposit', 'bet_won', 'bet_refund', 'referral_bonus') and amount > 0)
     or (type in ('withdrawal', 'bet_placed') and amount < 0)
     or (type = 'bet_lost' and amount = 0)
     or (type = 'admin_adjustment' and amount <> 0)
   ),
-  -- only deposits and withdrawals wait for someone; every other entry is final when written
-  constraint transactions_status_by_type check (type in ('deposit', 'withdrawal') or status = 'completed'),
+  -- only deposits, withdrawals and large admin credits (a second admin approves them) wait for someone;
+  -- every other entry is final when written
+  constraint transactions_status_by_type check (type in ('deposit', 'withdrawal', 'admin_adjustment') or status = 'completed'),
+  constraint transactions_requested_by_adjustment check (requested_by is null or type = 'admin_adjustment'),
   constraint transactions_withdrawal_account check (type <> 'withdrawal' or bank_account_id is not null),
   constraint transactions_deposit_method check (type <> 'deposit' or payment_method = 'upi')
 );
@@ -63,6 +68,7 @@ comment on table public.transactions is
 comment on column public.transactions.notes is 'Admin adjustment reason (max 200 characters).';
 comment on column public.transactions.bank_account_id is 'Destination of a withdrawal.';
 comment on column public.transactions.gateway_txn_id is 'Payment gateway transaction id of a completed/failed deposit.';
+comment on column public.transactions.requested_by is 'The admin who made an admin_adjustment.';
 
 -- Indexes of the ledger. Settlement writes one bet row per bet, the bulk of the ledger: the indexes that
 -- serve the admin screens hold no bet rows, so settling a match maintains none of them, and "newest first"
@@ -94,14 +100,37 @@ create index transactions_pending_type_id_idx on public.transactions (type, id) 
 -- the Deposits and Withdrawals tabs (and the rarer types) newest first; bet rows stay out
 create index transactions_money_idx on public.transactions (type, id)
   where type in ('deposit', 'withdrawal', 'referral_bonus', 'admin_adjustment');
+-- foreign key; an admin's credits of the last 24 hours (only adjustments carry it, so the index stays small)
+create index transactions_requested_by_idx on public.transactions (requested_by, created_at) where requested_by is not null;
 -- the dashboard's transaction volume of the last 7 days, from the index alone
 create index transactions_money_volume_idx on public.transactions (created_at) include (amount)
   where status = 'completed' and type in ('deposit', 'withdrawal');
 
+-- Referral bonuses are paid once the referred player has risked their first deposit on settled bets (not
+-- at the deposit, so accounts that deposit, withdraw and leave earn their referrer nothing), at most
+-- referral_bonuses_per_month per referrer in 30 days.
+-- Each referred player's way to their referrer's bonus. Written at registration (a referral code),
+-- at the first completed deposit (first_deposit) and by settlement (staked: bets won or lost).
+create table app.referrals (
+  user_id bigint primary key references public.users (id) on delete cascade,
+  referrer_id bigint not null references public.users (id) on delete cascade,
+  first_deposit bigint check (first_deposit > 0),
+  staked bigint not null default 0 check (staked >= 0),
+  paid_at timestamptz,
+  created_at timestamptz not null default now(),
+  constraint referrals_not_self check (referrer_id <> user_id)
+);
+comment on table app.referrals is
+  'Referred players: the bonus is due once staked (settled bets) reaches first_deposit; paid_at once paid.';
+-- foreign key; the monthly cap counts a referrer's recent bonuses
+create index referrals_referrer_id_paid_at_idx on app.referrals (referrer_id, paid_at);
+revoke all on app.referrals from public, anon, authenticated, service_role;
+
 /** Settings */
 
 insert into app.settings (key, value, description) values
-  ('referral_bonus_amount', '100', 'Rupees credited to the referrer when a referred user''s first deposit completes.');
+  ('referral_bonus_amount', '100',
+   'Rupees credited to the referrer once the referred player''s settled stakes reach their first deposit.');
 
 /** Privileges */
 
@@ -121,6 +150,57 @@ alter table public.transactions enable row level security;
 create policy "Users can read their own transactions; admins read all"
   on public.transactions for select to authenticated
   using (user_id = (select app.current_user_id()) or (select app.is_admin()));
+
+/** Functions: referral bonuses */
+
+-- Pays the referral bonuses now due to the referrers of p_referred: each whose settled stakes reached their
+-- first deposit and is not paid yet, at most referral_bonuses_per_month per referrer in 30 days (a bonus
+-- over the cap stays due: it is paid at the referred player's next settlement that finds room). Callers
+-- hold the row locks of the referred players and of their referrers (so a referrer's count cannot change
+-- under them). The unique REFERRAL-{referred user id} reference keeps every bonus to one payment.
+create function app.pay_referral_bonuses(p_referred bigint[])
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_bonus bigint := (select (s.value #>> '{}')::bigint from app.settings s where s.key = 'referral_bonus_amount');
+  v_cap int := (app.current_risk_settings()).referral_bonuses_per_month;
+begin
+  if coalesce(v_bonus, 0) <= 0 then
+    return;
+  end if;
+  with due as (
+    select r.user_id, r.referrer_id,
+           row_number() over (partition by r.referrer_id order by r.user_id) as n
+    from app.referrals r
+    where r.user_id = any (p_referred) and r.paid_at is null and r.staked >= r.first_deposit
+  ),
+  paying as (
+    select d.user_id, d.referrer_id
+    from due d
+    where d.n + (select count(*) from app.referrals p
+                 where p.referrer_id = d.referrer_id and p.paid_at > now() - interval '30 days') <= v_cap
+  ),
+  ledger as (
+    insert into public.transactions (user_id, amount, type, status, reference_id)
+    select p.referrer_id, v_bonus, 'referral_bonus', 'completed', 'REFERRAL-' || p.user_id
+    from paying p
+    on conflict (type, reference_id) where reference_id is not null do nothing
+    returning user_id, amount
+  ),
+  credited as (
+    update public.users u set wallet_balance = u.wallet_balance + c.total
+    from (select l.user_id, sum(l.amount) as total from ledger l group by l.user_id) c
+    where u.id = c.user_id
+  )
+  update app.referrals r set paid_at = now()
+  from paying p
+  where r.user_id = p.user_id;
+end;
+$$;
+comment on function app.pay_referral_bonuses(bigint[]) is
+  'Internal: pays the due referral bonuses of these referred players (capped per referrer); callers hold their and their referrers'' locks.';
 
 /** Functions: balances */
 
@@ -162,9 +242,9 @@ comment on function app.available_balance(bigint) is 'Internal: wallet balance m
 
 /** Functions: deposits */
 
--- Completes a pending deposit (already locked by the caller): marks it completed, credits the wallet, and
--- on the user's first completed deposit pays the referrer's bonus (setting referral_bonus_amount). The
--- REFERRAL-{user id} reference is unique, so a referral is paid at most once even under races.
+-- Completes a pending deposit (already locked by the caller): marks it completed and credits the wallet. The
+-- user's first completed deposit sets the stakes their referrer's bonus waits for (normally paid later, by
+-- settlement; at once only if enough was already staked, e.g. with an admin's credit).
 create function app.apply_deposit(p_transaction_id bigint, p_gateway_txn_id text)
 returns public.transactions
 language plpgsql
@@ -172,24 +252,15 @@ set search_path = ''
 as $$
 declare
   v_tx public.transactions;
-  v_referrer bigint;
-  v_bonus bigint;
-  v_first boolean;
-  v_bonus_id bigint;
+  v_referral app.referrals;
 begin
   select * into v_tx from public.transactions where id = p_transaction_id;
-  select referred_by into v_referrer from public.users where id = v_tx.user_id;
-  v_first := not exists (
-    select 1 from public.transactions
-    where user_id = v_tx.user_id and type = 'deposit' and status = 'completed' and id <> v_tx.id
-  );
-  select (value #>> '{}')::bigint into v_bonus from app.settings where key = 'referral_bonus_amount';
-  if not v_first or v_referrer is null or coalesce(v_bonus, 0) <= 0 then
-    v_referrer := null;
-  end if;
+  -- a referred player's first completed deposit: their referrer may be paid now
+  select * into v_referral from app.referrals
+    where user_id = v_tx.user_id and paid_at is null and first_deposit is null;
 
-  -- lock the wallets this touches, lowest id first
-  perform 1 from public.users where id in (v_tx.user_id, v_referrer) order by id for update;
+  -- lock the wallets this may touch, lowest id first
+  perform 1 from public.users where id in (v_tx.user_id, v_referral.referrer_id) order by id for update;
 
   update public.transactions
     set status = 'completed', gateway_txn_id = p_gateway_txn_id, updated_at = now()
@@ -197,14 +268,9 @@ begin
     returning * into v_tx;
   update public.users set wallet_balance = wallet_balance + v_tx.amount where id = v_tx.user_id;
 
-  if v_referrer is not null then
-    insert into public.transactions (user_id, amount, type, status, reference_id)
-    values (v_referrer, v_bonus, 'referral_bonus', 'completed', 'REFERRAL-' || v_tx.user_id)
-    on conflict (type, reference_id) where reference_id is not null do nothing
-    returning id into v_bonus_id;
-    if v_bonus_id is not null then
-      update public.users set wallet_balance = wallet_balance + v_bonus where id = v_referrer;
-    end if;
+  if v_referral.user_id is not null then
+    update app.referrals set first_deposit = v_tx.amount where user_id = v_tx.user_id;
+    perform app.pay_referral_bonuses(array[v_tx.user_id]);
   end if;
   return v_tx;
 end;
@@ -264,16 +330,16 @@ comment on function app.request_deposit(bigint, text, text) is
   'Creates (or returns, for a retried pending reference) the caller''s pending UPI deposit. Caller: API as the player.';
 
 -- The payment gateway's confirmation (signed webhook; the API verifies the signature). No claims.
--- 'success' completes and credits the stored amount once (plus a first-deposit referral bonus);
--- 'failed' marks the deposit failed. Unknown reference 404; amount differing from the stored one 409;
--- a replay of the event already applied returns the row unchanged; a conflicting event on a settled
--- deposit is a 409 'Transaction already settled', except:
---   * a 'success' for a deposit we failed — an admin rejected it (audit 'transaction.reject') or the
---     stale-deposit job expired it after 24 hours without an answer (audit 'deposit.expired') — the money
---     arrived, so it is completed and credited as if it were pending, with an audit row
---     'deposit.paid_after_rejection' (admin_id null; before = the failure: its audit id and action, the
---     admin (none for an expiry) and time; after = gateway id, amount, status). Once completed, a replay
---     with the same gateway id moves nothing and another gateway id is a 409 like for any completed deposit.
+-- 'success' completes and credits the stored amount once; 'failed' marks the deposit failed. Unknown
+-- reference 404; amount differing from the stored one 409; a replay of the event already applied returns the
+-- row unchanged; a conflicting event on a settled deposit is a 409 'Transaction already settled', except:
+--   * a 'success' for a deposit we failed — an admin rejected it (audit 'transaction.reject'), the
+--     stale-deposit job expired it after 24 hours without an answer (audit 'deposit.expired'), or its
+--     player's self-exclusion failed it (audit 'deposit.failed_by_exclusion') — the money arrived, so it is
+--     completed and credited as if it were pending, with an audit row 'deposit.paid_after_rejection'
+--     (admin_id null; before = the failure: its audit id and action, the admin (none but for a rejection)
+--     and time; after = gateway id, amount, status). Once completed, a replay with the same gateway id
+--     moves nothing and another gateway id is a 409 like for any completed deposit.
 --   * unless an earlier rule recorded that payment without crediting it (audit row
 --     'deposit_paid_after_rejection'): the admins were told to credit it by adjustment and may have done so,
 --     so it is answered as then, 200 with no change.
@@ -312,8 +378,8 @@ begin
     end if;
     if v_tx.status = 'failed' and p_status = 'success' then
       select * into v_rejection from public.audit_log a
-        where a.action in ('transaction.reject', 'deposit.expired') and a.target_type = 'transaction'
-          and a.target_id = v_tx.id
+        where a.action in ('transaction.reject', 'deposit.expired', 'deposit.failed_by_exclusion')
+          and a.target_type = 'transaction' and a.target_id = v_tx.id
         order by a.id desc
         limit 1;
     end if;
@@ -412,7 +478,9 @@ comment on function app.fail_stale_deposits(interval, timestamptz) is
 /** Functions: bank accounts and withdrawals */
 
 -- Saves a bank account for the caller (owner = caller; any user_id in the request is ignored by the API).
--- Suspended users may still add accounts; banned users cannot act at all. IFSC is upper-cased.
+-- Suspended users may still add accounts; banned users cannot act at all. IFSC is upper-cased. An account
+-- (number and IFSC) that a self-excluded player has on their account cannot be added to another one while
+-- the exclusion runs (403, saying nothing about whose it is).
 create function app.add_bank_account(
   p_account_holder text, p_account_number text, p_ifsc_code text, p_bank_name text
 )
@@ -444,6 +512,13 @@ begin
     raise exception using errcode = 'BT400', message = 'Bank name must be at least 3 characters';
   end if;
   perform app.check_length(v_bank, 'Bank name', 255);
+  if exists (
+    select 1 from public.bank_accounts b
+    where b.account_number = v_number and b.ifsc_code = v_ifsc and b.user_id <> v_user.id
+      and app.is_self_excluded(b.user_id)
+  ) then
+    raise exception using errcode = 'BT403', message = 'This bank account cannot be used';
+  end if;
 
   insert into public.bank_accounts (user_id, account_holder, account_number, ifsc_code, bank_name)
   values (v_user.id, v_holder, v_number, v_ifsc, v_bank)
@@ -545,6 +620,7 @@ comment on function app.reconcile() is 'Users violating the ledger invariant (mu
 revoke execute on function
   app.pending_withdrawals(bigint),
   app.available_balance(bigint),
+  app.pay_referral_bonuses(bigint[]),
   app.apply_deposit(bigint, text),
   app.request_deposit(bigint, text, text),
   app.complete_deposit(text, bigint, text, text),

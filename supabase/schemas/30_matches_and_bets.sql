@@ -20,8 +20,10 @@
 -- A match lasts 20 overs: current_over is overs.balls with balls 0-5 (12.6 is not an over).
 -- Every change grows version by one (trigger matches_version), so clients keep the newest state they have
 -- seen of each match whatever order events arrive in. betting_suspended (set by admins) and betting_closed
--- (kept by trigger matches_betting_closed from the match's state and the house-risk settings) give the
--- generated column betting; a change of either is a match change like any other, announced live.
+-- (latched by trigger matches_betting_state when the close rule of the house-risk settings applies) give the
+-- generated column betting; a change of either is a match change like any other, announced live. The same
+-- trigger keeps betting_pauses_at from live_updated_at (set by every start and live update) and the stale
+-- live-score setting.
 create table public.matches (
   id bigint generated always as identity primary key,
   team1_id bigint not null references public.teams (id),
@@ -45,6 +47,8 @@ create table public.matches (
   betting varchar(20) not null generated always as (
     case when status = 'completed' or betting_closed then 'closed' when betting_suspended then 'suspended' else 'open' end
   ) stored,
+  live_updated_at timestamptz,
+  betting_pauses_at timestamptz,
   constraint matches_teams_differ check (team1_id <> team2_id),
   constraint matches_winner_plays check (winning_team_id is null or winning_team_id in (team1_id, team2_id)),
   constraint matches_result_when_completed check ((status = 'completed') = (match_result is not null)),
@@ -55,8 +59,11 @@ comment on column public.matches.match_result is '''{team name} won the match'',
 comment on column public.matches.version is 'Starts at 1 and grows by one with every change of the row.';
 comment on column public.matches.betting_suspended is 'Set by an admin: no bets until resumed.';
 comment on column public.matches.betting_closed is
-  'Kept by trigger matches_betting_closed: live and pre-match-only, or past the close point of the second innings.';
+  'Latched by trigger matches_betting_state once the close rule closes betting (live and pre-match-only, or past the close over of the second innings); cleared only by an admin''s Resume.';
 comment on column public.matches.betting is 'open, suspended or closed (closed wins; completed matches are closed).';
+comment on column public.matches.live_updated_at is 'When the match started or last had a live update (scores, innings, over).';
+comment on column public.matches.betting_pauses_at is
+  'When bets pause unless a live update comes first (live_feed_stale_seconds after the last live update, the start, or the start time of an upcoming match); null: never. Kept by trigger matches_betting_state.';
 -- foreign keys
 create index matches_team1_id_idx on public.matches (team1_id);
 create index matches_team2_id_idx on public.matches (team2_id);
@@ -115,9 +122,9 @@ create policy "Users can read their own bets; admins read all"
 
 /** Functions: answer shapes */
 
--- A match as the API answers it and as live events carry it: the row (without the betting flags, which it
--- carries as their outcome, betting = 'open' | 'suspended' | 'closed') with its two teams and
--- additionalDetails.status (the result once completed). Public data only.
+-- A match as the API answers it and its live events carry it: the row without the internal betting flags
+-- and the live score's clock (their outcome is `betting`, and `betting_pauses_at` says when bets pause unless
+-- the score is updated first), with its teams and additionalDetails.status (the result once completed).
 create function app.match_json(p_match public.matches)
 returns jsonb
 language plpgsql
@@ -126,7 +133,7 @@ set search_path = ''
 as $$
 begin
   return (
-    select (to_jsonb(p_match) - '{betting_suspended,betting_closed}'::text[]) || jsonb_build_object(
+    select (to_jsonb(p_match) - '{betting_suspended,betting_closed,live_updated_at}'::text[]) || jsonb_build_object(
       'team1', (select to_jsonb(t) from public.teams t where t.id = p_match.team1_id),
       'team2', (select to_jsonb(t) from public.teams t where t.id = p_match.team2_id),
       'additionalDetails', jsonb_build_object('status', p_match.match_result))
@@ -191,14 +198,14 @@ comment on function app.bets_json(public.bets[]) is
 
 /** Functions: bets */
 
--- Places a bet for the caller. Rules: caller active and not in a time-out or self-exclusion
--- (app.assert_may_gamble, right after the user row is locked); amount >= 1000; the match's betting open
--- (409 'Betting is suspended for this match' / 'Betting is closed for this match'; a completed match is
--- closed); team one of the match's two; odds 3.00 and potential_win = amount × 3 are the server's (client
--- values that differ are a 409 'Odds have changed'); available balance >= amount. Debits the wallet and
--- writes the bet and its bet_placed ledger row in one transaction; then app.book_bet applies the house's
--- stake and liability limits and books the bet (a refusal there undoes it all). The book runs last so that
--- its stripes are held for the shortest time.
+-- Places a bet for the caller. The match (shared lock, so bets run in parallel but not beside a settlement
+-- or a live update) must take bets: not suspended, not closed, not paused for a stale live score; the team
+-- one of its two; amount ≥ 1000 and within the available balance; odds 3.00 and potential win amount × 3
+-- are the server's (a client value that disagrees is a 409 'Odds have changed'). The player (locked `for
+-- update`, so one player's bets run one after the other) must be active and not in a time-out or
+-- self-exclusion. One statement debits the wallet; the bet and its bet_placed ledger row go in with it; then
+-- app.book_bet applies the one-side rule, the stake and liability limits, and books the bet (a refusal there
+-- undoes everything).
 create function app.place_bet(
   p_match_id bigint, p_team_id bigint, p_amount bigint, p_odds numeric default null, p_potential_win bigint default null
 )
@@ -230,6 +237,9 @@ begin
   if v_match.betting <> 'open' then
     raise exception using errcode = 'BT409', message = 'Betting is ' || v_match.betting || ' for this match';
   end if;
+  if v_match.betting_pauses_at <= now() then
+    raise exception using errcode = 'BT409', message = 'Betting is paused until the live score is updated';
+  end if;
   if p_team_id is null or p_team_id not in (v_match.team1_id, v_match.team2_id) then
     raise exception using errcode = 'BT400', message = 'Selected team is not playing in this match';
   end if;
@@ -239,7 +249,6 @@ begin
   end if;
 
   select * into v_user from public.users where id = v_user.id for update;
-  -- player protection (20261122130000): no bets during a time-out or self-exclusion
   perform app.assert_may_gamble(v_user.id);
   if v_user.status <> 'active' then
     raise exception using errcode = 'BT403', message = 'Your account is ' || v_user.status;
@@ -334,7 +343,7 @@ $$;
 comment on function app.create_match(bigint, bigint, timestamptz, text, text, text) is
   'Creates an upcoming match. Caller: API as an admin.';
 
--- Starts an upcoming match: live, innings 1, over 0.
+-- Starts an upcoming match: live, innings 1, over 0, and the live score's clock starts.
 create function app.start_match(p_match_id bigint)
 returns public.matches
 language plpgsql
@@ -353,7 +362,7 @@ begin
     raise exception using errcode = 'BT409', message = 'Match is already completed';
   end if;
   update public.matches
-    set status = 'live', current_innings = 1, current_over = 0, updated_at = now()
+    set status = 'live', current_innings = 1, current_over = 0, live_updated_at = now(), updated_at = now()
     where id = v_before.id
     returning * into v_match;
   perform app.audit(v_admin.id, 'match.start', 'match', v_match.id, to_jsonb(v_before), to_jsonb(v_match));
@@ -362,9 +371,9 @@ end;
 $$;
 comment on function app.start_match(bigint) is 'Starts an upcoming match. Caller: API as an admin.';
 
--- Updates a live match's scores and state. Null arguments keep the current value. Innings 1 or 2; over
--- between 0 and 20 written overs.balls with one decimal and balls 0-5. Reaching the close over of the
--- second innings closes betting (trigger matches_betting_closed); correcting the over back reopens it.
+-- A live update of a live match: scores, innings and over, each kept as it is when left out (null). Every
+-- update, even one that repeats the score, is news that the feed is alive: it moves live_updated_at, which
+-- reopens bets paused for a stale score.
 create function app.update_live(
   p_match_id bigint, p_team1_score text, p_team2_score text, p_current_innings int, p_current_over numeric
 )
@@ -402,6 +411,7 @@ begin
         team2_score = coalesce(p_team2_score, team2_score),
         current_innings = coalesce(p_current_innings, current_innings),
         current_over = coalesce(p_current_over, current_over),
+        live_updated_at = now(),
         updated_at = now()
     where id = v_before.id
     returning * into v_match;
@@ -416,29 +426,34 @@ comment on function app.update_live(bigint, text, text, int, numeric) is
 
 -- Settles every placed bet of a match whose row the caller has locked for update (so no bet is placed
 -- meanwhile): with a winning team, bets on it become won with a bet_won ledger row of +potential_win and
--- the wallet credited, the others lost with a bet_lost row of 0 (for the history); with no winning team
--- (void), every bet becomes cancelled with a bet_refund row of +amount and the stake credited back, and
--- the match's book is emptied (it holds the bets that are not cancelled).
--- Set-based: five statements whatever the number of bets, in this order:
---   1. lock every player of the match, lowest id first (two settlements sharing players cannot deadlock),
---      FOR NO KEY UPDATE: the lock a balance update needs, which does not block other transactions'
---      foreign-key checks. The ledger's foreign-key check then finds a lock this transaction already holds
---      and writes nothing for it;
---   2. write the ledger; 3. credit the wallets; 4. empty the book of a void match; 5. settle the bets.
--- Plain statements, each planned on the real statistics of bets (one chain of CTEs left the planner
--- guessing). Returns the counts and the total credited.
+-- the wallet credited, the others lost with a bet_lost row of 0 (for the history), and the stakes of both
+-- count towards referral bonuses (paid here once due, app.pay_referral_bonuses); with no winning team (void),
+-- every bet becomes cancelled with a bet_refund row of +amount and the stake credited back, and the match's
+-- book is emptied (it holds the bets that are not cancelled).
+-- Set-based: a handful of statements whatever the number of bets, in this order:
+--   1. lock every player of the match, and the referrers a bonus may be paid to, lowest id first (two
+--      settlements sharing players cannot deadlock), FOR NO KEY UPDATE: the lock a balance update needs,
+--      which does not block other transactions' foreign-key checks. The ledger's foreign-key check then
+--      finds a lock this transaction already holds and writes nothing for it;
+--   2. write the ledger; 3. credit the wallets; 4. empty the book of a void match, or count the referred
+--      players' stakes and pay the bonuses now due; 5. settle the bets.
+-- Returns the counts and the total credited.
 create function app.settle_bets(p_match_id bigint, p_winning_team_id bigint)
 returns table (won bigint, lost bigint, cancelled bigint, credited bigint)
 language plpgsql
 set search_path = ''
--- sorts and aggregates of a whole match's bets in memory, not on disk
 set work_mem = '64MB'
 as $$
 declare
   v_void boolean := p_winning_team_id is null;
+  v_referred bigint[];
 begin
   perform 1 from public.users u
-    where u.id in (select b.user_id from public.bets b where b.match_id = p_match_id and b.status = 'placed')
+    where u.id in (select b.user_id from public.bets b where b.match_id = p_match_id and b.status = 'placed'
+                   union all
+                   select r.referrer_id from app.referrals r
+                   join public.bets b on b.user_id = r.user_id and b.match_id = p_match_id and b.status = 'placed'
+                   where r.paid_at is null and not v_void)
     order by u.id
     for no key update;
 
@@ -460,6 +475,21 @@ begin
 
   if v_void then
     update app.match_book k set bets = 0, staked = 0, payout = 0 where k.match_id = p_match_id;
+  else
+    with stakes as (
+      update app.referrals r set staked = r.staked + s.staked
+      from (select b.user_id, sum(b.amount) as staked
+            from public.bets b
+            join app.referrals x on x.user_id = b.user_id and x.paid_at is null
+            where b.match_id = p_match_id and b.status = 'placed'
+            group by b.user_id) s
+      where r.user_id = s.user_id
+      returning r.user_id
+    )
+    select array_agg(user_id) into v_referred from stakes;
+    if v_referred is not null then
+      perform app.pay_referral_bonuses(v_referred);
+    end if;
   end if;
 
   return query

@@ -27,11 +27,39 @@ create index user_activity_active_on_idx on app.user_activity (active_on);
 
 /** Functions: pending transactions */
 
--- Approves a pending deposit or withdrawal of another user (an admin's own is a 403 'You cannot approve or
--- adjust your own wallet'). A deposit is completed and credited exactly like a successful gateway
--- confirmation (including the first-deposit referral bonus). A withdrawal debits the wallet now,
--- re-checking that the balance covers it (409 'Insufficient balance' otherwise). Only pending rows:
--- anything else is a 409 'Transaction is not pending' (so two concurrent approvals pay once).
+-- The pending transaction an admin approves or rejects, locked: 404 unknown, 403 the admin's own wallet, 403
+-- an admin credit the admin asked for (four eyes), 409 not pending.
+create function app.lock_pending_transaction(p_transaction_id bigint, p_admin public.users)
+returns public.transactions
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_tx public.transactions;
+begin
+  select * into v_tx from public.transactions where id = p_transaction_id for update;
+  if not found then
+    raise exception using errcode = 'BT404', message = 'Transaction not found';
+  end if;
+  if v_tx.user_id = p_admin.id then
+    raise exception using errcode = 'BT403', message = 'You cannot approve or adjust your own wallet';
+  end if;
+  if v_tx.status <> 'pending' then
+    raise exception using errcode = 'BT409', message = 'Transaction is not pending';
+  end if;
+  if v_tx.requested_by = p_admin.id then
+    raise exception using errcode = 'BT403', message = 'A second administrator must approve this adjustment';
+  end if;
+  return v_tx;
+end;
+$$;
+comment on function app.lock_pending_transaction(bigint, public.users) is
+  'Internal: locks a pending transaction an admin may decide (not their own wallet, not their own credit).';
+
+-- Approves a pending transaction (not the admin's own): a deposit is completed and credited (not while its
+-- player is self-excluded: 409 'This player is self-excluded'); a withdrawal is debited (re-checked against
+-- the balance); an admin credit is applied, by an admin other than the one who asked for it (403 'A second
+-- administrator must approve this adjustment'). Lock order: the transaction, then the user.
 create function app.approve_transaction(p_transaction_id bigint)
 returns public.transactions
 language plpgsql
@@ -44,21 +72,16 @@ declare
   v_tx public.transactions;
   v_balance bigint;
 begin
-  select * into v_before from public.transactions where id = p_transaction_id for update;
-  if not found then
-    raise exception using errcode = 'BT404', message = 'Transaction not found';
-  end if;
-  if v_before.user_id = v_admin.id then
-    raise exception using errcode = 'BT403', message = 'You cannot approve or adjust your own wallet';
-  end if;
-  if v_before.status <> 'pending' then
-    raise exception using errcode = 'BT409', message = 'Transaction is not pending';
-  end if;
-
+  v_before := app.lock_pending_transaction(p_transaction_id, v_admin);
   if v_before.type = 'deposit' then
     v_tx := app.apply_deposit(v_before.id, null);
+    -- checked once apply_deposit holds the player's row, which a self-exclusion takes too: one that started
+    -- before is seen here (and undoes the credit), one that starts later comes after this approval
+    if app.is_self_excluded(v_before.user_id) then
+      raise exception using errcode = 'BT409', message = 'This player is self-excluded';
+    end if;
   else
-    -- withdrawal (the only other type that can be pending)
+    -- a withdrawal (negative) or an admin credit: the balance moves by the amount
     select wallet_balance into v_balance from public.users where id = v_before.user_id for update;
     if v_balance + v_before.amount < 0 then
       raise exception using errcode = 'BT409', message = 'Insufficient balance';
@@ -75,9 +98,8 @@ $$;
 comment on function app.approve_transaction(bigint) is
   'Approves a pending deposit (credit) or withdrawal (debit) of another user. Caller: API as an admin.';
 
--- Rejects another user's pending deposit or withdrawal: marked failed, no funds move. An admin's own
--- transaction is a 403 'You cannot approve or adjust your own wallet'. A gateway's later success for a
--- rejected deposit still credits it (app.complete_deposit).
+-- Rejects a pending transaction (not the admin's own; an admin credit not by the admin who asked for it):
+-- marked failed, no money moves.
 create function app.reject_transaction(p_transaction_id bigint)
 returns public.transactions
 language plpgsql
@@ -86,19 +108,9 @@ set search_path = ''
 as $$
 declare
   v_admin public.users := app.require_admin();
-  v_before public.transactions;
+  v_before public.transactions := app.lock_pending_transaction(p_transaction_id, v_admin);
   v_tx public.transactions;
 begin
-  select * into v_before from public.transactions where id = p_transaction_id for update;
-  if not found then
-    raise exception using errcode = 'BT404', message = 'Transaction not found';
-  end if;
-  if v_before.user_id = v_admin.id then
-    raise exception using errcode = 'BT403', message = 'You cannot approve or adjust your own wallet';
-  end if;
-  if v_before.status <> 'pending' then
-    raise exception using errcode = 'BT409', message = 'Transaction is not pending';
-  end if;
   update public.transactions set status = 'failed', updated_at = now()
     where id = v_before.id
     returning * into v_tx;
@@ -111,11 +123,12 @@ comment on function app.reject_transaction(bigint) is
 
 /** Functions: users */
 
--- Credits (positive) or debits (negative) another user's wallet with an admin_adjustment ledger row carrying
--- the reason (an admin's own wallet is a 403 'You cannot approve or adjust your own wallet').
--- 1 <= |amount| <= 100000; notes required, at most 200 characters; a debit may not take the AVAILABLE
--- balance (balance − pending withdrawals) below zero (409 'Insufficient balance'): the later approval of
--- the pending withdrawal would then fail or overdraw.
+-- An admin's wallet adjustment (signed; |amount| 1–100000; notes required, at most 200 characters; never
+-- the admin's own wallet; a debit may not take the available balance below zero). A credit counts towards
+-- the admin's admin_credit_per_day over the last 24 hours, pending credits included (409 'Daily credit
+-- limit reached'); credits of the same admin are serialized by an advisory lock taken first, so two cannot
+-- pass the cap together. A credit of at least adjustment_review_amount is written pending (balance
+-- untouched) for another admin to approve or reject; anything else moves money at once. Audited either way.
 create function app.admin_adjust_wallet(p_user_id bigint, p_amount bigint, p_notes text)
 returns public.transactions
 language plpgsql
@@ -124,7 +137,10 @@ set search_path = ''
 as $$
 declare
   v_admin public.users := app.require_admin();
+  v_settings app.risk_settings := app.current_risk_settings();
   v_notes text := btrim(p_notes);
+  v_pending boolean := p_amount >= v_settings.adjustment_review_amount;
+  v_credited bigint;
   v_before public.users;
   v_after public.users;
   v_tx public.transactions;
@@ -144,6 +160,18 @@ begin
   if p_user_id = v_admin.id then
     raise exception using errcode = 'BT403', message = 'You cannot approve or adjust your own wallet';
   end if;
+
+  if p_amount > 0 then
+    perform pg_advisory_xact_lock(hashtextextended('admin-credit:' || v_admin.id, 0));
+    select coalesce(sum(t.amount), 0) into v_credited
+      from public.transactions t
+      where t.requested_by = v_admin.id and t.created_at > now() - interval '24 hours'
+        and t.amount > 0 and t.status <> 'failed';
+    if v_credited + p_amount > v_settings.admin_credit_per_day then
+      raise exception using errcode = 'BT409', message = 'Daily credit limit reached';
+    end if;
+  end if;
+
   select * into v_before from public.users where id = p_user_id for update;
   if not found then
     raise exception using errcode = 'BT404', message = 'User not found';
@@ -153,12 +181,20 @@ begin
     raise exception using errcode = 'BT409', message = 'Insufficient balance';
   end if;
 
-  update public.users set wallet_balance = wallet_balance + p_amount where id = v_before.id
-    returning * into v_after;
-  insert into public.transactions (user_id, amount, type, status, notes)
-  values (v_before.id, p_amount, 'admin_adjustment', 'completed', v_notes)
+  insert into public.transactions (user_id, amount, type, status, notes, requested_by)
+  values (v_before.id, p_amount, 'admin_adjustment', case when v_pending then 'pending' else 'completed' end,
+          v_notes, v_admin.id)
   returning * into v_tx;
   update public.transactions set reference_id = 'ADJ-' || v_tx.id where id = v_tx.id returning * into v_tx;
+  if v_pending then
+    perform app.audit(v_admin.id, 'wallet.adjust_requested', 'user', v_before.id,
+      jsonb_build_object('wallet_balance', v_before.wallet_balance),
+      jsonb_build_object('amount', p_amount, 'notes', v_notes, 'transaction_id', v_tx.id, 'status', 'pending'));
+    return v_tx;
+  end if;
+
+  update public.users set wallet_balance = wallet_balance + p_amount where id = v_before.id
+    returning * into v_after;
   perform app.audit(v_admin.id, 'wallet.adjust', 'user', v_before.id,
     jsonb_build_object('wallet_balance', v_before.wallet_balance),
     jsonb_build_object('wallet_balance', v_after.wallet_balance, 'amount', p_amount, 'notes', v_notes,
@@ -360,6 +396,7 @@ comment on function app.dashboard_stats() is
 /** Function privileges */
 
 revoke execute on function
+  app.lock_pending_transaction(bigint, public.users),
   app.approve_transaction(bigint),
   app.reject_transaction(bigint),
   app.admin_adjust_wallet(bigint, bigint, text),

@@ -246,6 +246,19 @@ comment on function app.protection_json(bigint, timestamptz) is
 
 /** Functions: the rules */
 
+-- Whether a self-exclusion of the user runs at p_now (a time-out binds only the account that took it).
+create function app.is_self_excluded(p_user_id bigint, p_now timestamptz default now())
+returns boolean
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return exists (select 1 from app.running_exclusions(p_user_id, p_now) e where e.kind = 'self_exclusion');
+end;
+$$;
+comment on function app.is_self_excluded(bigint, timestamptz) is 'Internal: a self-exclusion of the user runs at p_now.';
+
 -- 403 while a time-out or self-exclusion runs: 'Time-out: You cannot bet or deposit until {end} IST.' /
 -- 'Self-exclusion: …'. Called by app.place_bet and app.assert_may_deposit with the user row locked. The
 -- instant checked defaults to the clock at the call, after the lock was granted, not the transaction's
@@ -432,8 +445,12 @@ $$;
 comment on function app.set_deposit_limit(text, bigint, bigint, timestamptz) is
   'Sets or removes the caller''s deposit limit of a period (raises and removals after 24 hours). Caller: API as the player.';
 
--- Starts the caller's time-out or self-exclusion ending at p_ends_at (effective at once). One ending no
--- later than the exclusion already running is a 409: nothing shortens an exclusion.
+-- Starts a time-out or self-exclusion of p_user (locked by the caller) at p_now until p_ends_at; a request
+-- ending no later than the one running is a 409. A self-exclusion also fails the player's pending deposits
+-- (audit 'deposit.failed_by_exclusion', no admin): nobody may complete them for the player now, yet a payment
+-- that still arrives is credited (app.complete_deposit) and can be withdrawn. A deposit that a webhook or an
+-- admin is completing at this very moment (its row locked) is skipped: it completes, or the approval sees
+-- the exclusion and refuses.
 create function app.start_exclusion(p_user public.users, p_kind text, p_ends_at timestamptz, p_now timestamptz)
 returns jsonb
 language plpgsql
@@ -449,6 +466,24 @@ begin
   end if;
   insert into public.protection_changes (user_id, changed_by, kind, requested_at, effective_at, ends_at)
   values (p_user.id, p_user.id, p_kind, p_now, p_now, p_ends_at);
+
+  if p_kind = 'self_exclusion' then
+    with pending as (
+      select t.id from public.transactions t
+      where t.user_id = p_user.id and t.type = 'deposit' and t.status = 'pending'
+      for update skip locked
+    ),
+    failed as (
+      update public.transactions t set status = 'failed', updated_at = now()
+      from pending p
+      where t.id = p.id
+      returning t.id, t.amount
+    )
+    insert into public.audit_log (admin_id, action, target_type, target_id, before, after)
+    select null, 'deposit.failed_by_exclusion', 'transaction', f.id,
+           jsonb_build_object('status', 'pending'), jsonb_build_object('status', 'failed', 'amount', f.amount)
+    from failed f;
+  end if;
   return app.protection_json(p_user.id, p_now);
 end;
 $$;
@@ -556,6 +591,7 @@ comment on function app.statement(bigint, date, date, bigint, bigint, int) is
 
 revoke execute on function
   app.refuse_protection_rewrite(),
+  app.is_self_excluded(bigint, timestamptz),
   app.format_rupees(bigint),
   app.format_ist(timestamptz),
   app.deposit_limit_status(bigint, timestamptz),

@@ -1,16 +1,27 @@
--- House risk: admins suspend and resume betting on a match, betting closes by itself in play, stakes are
--- limited per bet and per player per match, and the house's worst-case loss on a match (its liability) is
--- limited. The limits live in app.settings, changed by admins through app.update_risk_settings, every change
--- audited.
+-- House risk: admins suspend and resume betting on a match, betting closes by itself in play (and stays
+-- closed) and pauses while the live score is stale, a player backs one side of a match, stakes are limited
+-- per bet and per player per match, and the house's worst-case loss on a match (its liability) is limited.
+-- The limits live in app.settings, changed by admins through app.update_risk_settings, every change audited.
 --
 -- Where each rule is decided, and under which lock:
 --
 -- * Suspension and closing are state of the match row: betting_suspended (set by admins) and betting_closed
---   (kept by a trigger from the match's state and the settings: live and pre-match-only, or past the close
---   point of the second innings) give the generated column betting = 'open' | 'suspended' | 'closed' (closed
---   also once completed). So each change of them is a match change: the version grows and the match_updates
---   trigger announces the match, and the bet slip follows it live. app.place_bet holds the match row `for
---   share`; suspend, resume and live updates take it `for update`: a bet commits before the change or sees it.
+--   (latched by a trigger once the close rule applies: live and pre-match-only, or past the close point of
+--   the second innings; a later correction of the over or of the settings never reopens it, only an admin's
+--   Resume clears it, because a corrected over must not hand the market to whoever knows the real score)
+--   give the generated column betting = 'open' | 'suspended' | 'closed' (closed also once completed). So each
+--   change of them is a match change: the version grows and the match_updates trigger announces the match,
+--   and the bet slip follows it live. app.place_bet holds the match row `for share`; suspend, resume and live
+--   updates take it `for update`: a bet commits before the change or sees it.
+-- * A stale live score pauses betting: fixed odds while the game moves reward whoever sees the score first,
+--   so a match that is live, or upcoming past its start time, whose last live update (or start; the start
+--   time of an upcoming match) is older than live_feed_stale_seconds takes no bet. The same trigger keeps
+--   matches.betting_pauses_at, the moment it happens; every match answer carries it, and the next live update
+--   moves it (reopening betting by itself).
+-- * One side per player per match: at fixed 3.0x on both sides of a two-way market, a player who backs both
+--   teams is paid 150 % of their stakes whichever side wins. A player's first bet on a match fixes their side
+--   (app.player_match_stakes.team_id, under the player's row lock that every bet takes), so a bet on the
+--   other team is refused.
 -- * The liability is decided on the book (app.match_book): the bets, stakes and payouts of each side of a
 --   match, kept in app.book_stripes() (8) stripes per side. A bet on side A raises the house's loss should A
 --   win (by potential win − stake, its increase) and lowers the loss should B win, so only A's loss needs
@@ -45,18 +56,12 @@ insert into app.settings (key, value, description) values
    'Largest net amount the house may pay out on a match should either side win (payouts on that side minus all stakes), in rupees.'),
   ('betting_close_over', '15.0',
    'Betting closes when a live match reaches this over of the second innings; null keeps it open until the result.'),
-  ('betting_pre_match_only', 'false', 'When true, betting closes when a match starts.');
-
-/** Types */
-
-create type app.risk_settings as (
-  max_stake_per_bet bigint,
-  max_stake_per_player_match bigint,
-  max_liability_per_match bigint,
-  betting_close_over numeric(3, 1),
-  betting_pre_match_only boolean
-);
-comment on type app.risk_settings is 'The house-risk settings of app.settings, typed.';
+  ('betting_pre_match_only', 'false', 'When true, betting closes when a match starts.'),
+  ('live_feed_stale_seconds', '180',
+   'Bets pause on a live match (or an upcoming one past its start) whose last live update or start is older than this; null: never.'),
+  ('referral_bonuses_per_month', '20', 'Referral bonuses one referrer may be paid in 30 days.'),
+  ('adjustment_review_amount', '50000', 'Admin credits of at least this many rupees wait for a second admin''s approval.'),
+  ('admin_credit_per_day', '500000', 'Rupees one admin may credit to wallets in 24 hours, pending credits included.');
 
 /** Tables */
 
@@ -78,43 +83,24 @@ comment on table app.match_book is
 revoke all on app.match_book from public, anon, authenticated, service_role;
 
 -- What each player has staked on each match, over all their bets on it (cancelled ones too: an abandoned
--- match takes no more bets). Written by app.book_bet only.
+-- match takes no more bets), and the side they back (their first bet's team; positions from before the
+-- one-side rule keep the side of their first bet). Written by app.book_bet only.
 create table app.player_match_stakes (
   user_id bigint not null references public.users (id) on delete cascade,
   match_id bigint not null references public.matches (id) on delete cascade,
   staked bigint not null check (staked > 0),
+  team_id bigint not null,
   constraint player_match_stakes_pkey primary key (user_id, match_id)
 ) with (fillfactor = 70);
-comment on table app.player_match_stakes is 'Per player and match: the total staked, for the stake limit per player per match.';
+comment on table app.player_match_stakes is
+  'Per player and match: the side backed and the total staked, for the one-side rule and the stake limit per player per match.';
+comment on column app.player_match_stakes.team_id is
+  'The team the player backs on the match (their first bet''s): bets on the other team are refused.';
 -- foreign key
 create index player_match_stakes_match_id_idx on app.player_match_stakes (match_id);
 revoke all on app.player_match_stakes from public, anon, authenticated, service_role;
 
 /** Functions: settings */
-
--- The house-risk settings, typed. Internal: read by the rules below with their callers' rights. PL/pgSQL
--- keeps its plan for the session (a SQL function with a pinned search_path is planned on every call, which
--- every bet would pay).
-create function app.current_risk_settings()
-returns app.risk_settings
-language plpgsql
-stable
-set search_path = ''
-as $$
-declare
-  v_settings app.risk_settings;
-begin
-  select (s ->> 'max_stake_per_bet')::bigint,
-         (s ->> 'max_stake_per_player_match')::bigint,
-         (s ->> 'max_liability_per_match')::bigint,
-         (s ->> 'betting_close_over')::numeric(3, 1),
-         (s ->> 'betting_pre_match_only')::boolean
-    into v_settings
-    from (select jsonb_object_agg(st.key, st.value) as s from app.settings st) settings;
-  return v_settings;
-end;
-$$;
-comment on function app.current_risk_settings() is 'Internal: the house-risk settings of app.settings, typed.';
 
 -- 'Maximum stake per bet is ₹100,000'-style amounts in messages: rupees with thousands separators.
 create function app.rupees(p_amount bigint)
@@ -165,6 +151,23 @@ begin
     if jsonb_typeof(p_value) is distinct from 'boolean' then
       raise exception using errcode = 'BT400', message = 'Pre-match only must be true or false';
     end if;
+  elsif p_key = 'live_feed_stale_seconds' then
+    -- null: bets never pause for a quiet feed
+    if jsonb_typeof(p_value) is distinct from 'null' and not coalesce(v_whole and v_number between 30 and 3600, false) then
+      raise exception using errcode = 'BT400', message = 'Stale live score must be empty or between 30 and 3,600 seconds';
+    end if;
+  elsif p_key = 'referral_bonuses_per_month' then
+    if not coalesce(v_whole and v_number between 0 and 1000, false) then
+      raise exception using errcode = 'BT400', message = 'Referral bonuses per month must be between 0 and 1,000';
+    end if;
+  elsif p_key = 'adjustment_review_amount' then
+    if not coalesce(v_whole and v_number between 1 and 100000, false) then
+      raise exception using errcode = 'BT400', message = 'Second approval threshold must be between ₹1 and ₹100,000';
+    end if;
+  elsif p_key = 'admin_credit_per_day' then
+    if not coalesce(v_whole and v_number between 0 and c_max_amount, false) then
+      raise exception using errcode = 'BT400', message = 'Daily credit limit per admin must be between ₹0 and ₹1,000,000,000';
+    end if;
   else
     raise exception using errcode = 'BT400', message = 'Unknown setting: ' || p_key;
   end if;
@@ -191,23 +194,43 @@ $$;
 comment on function app.betting_closes_in_play(public.matches) is
   'Internal: live and pre-match-only, or past the close over of the second innings.';
 
--- Before every insert and update of a match: betting_closed follows the match's state (a live update that
--- reaches the close over closes betting; correcting the over back reopens it).
-create function app.keep_betting_closed()
+-- When bets on a match pause unless a live update comes first, under settings p_settings: for a live match
+-- live_feed_stale_seconds after its last live update (or its start), for an upcoming one after its start
+-- time; null when the setting is off or the match is completed.
+create function app.betting_pauses_at(p_match public.matches, p_settings app.risk_settings)
+returns timestamptz
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_match.status
+           when 'live' then coalesce(p_match.live_updated_at, p_match.start_time)
+           when 'upcoming' then p_match.start_time
+         end + make_interval(secs => p_settings.live_feed_stale_seconds)
+$$;
+comment on function app.betting_pauses_at(public.matches, app.risk_settings) is
+  'Internal: when bets on a match pause for a stale live score, or null.';
+
+-- Before every insert and update of a match: the close rule latches betting_closed (it never reopens by
+-- itself: only app.set_betting_suspended's Resume sets it false, and then the rule decides again), and
+-- betting_pauses_at follows the match and the settings.
+create function app.keep_betting_state()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  new.betting_closed := app.betting_closes_in_play(new);
+  new.betting_closed := new.betting_closed or app.betting_closes_in_play(new);
+  new.betting_pauses_at := app.betting_pauses_at(new, app.current_risk_settings());
   return new;
 end;
 $$;
-comment on function app.keep_betting_closed() is 'Trigger: sets matches.betting_closed from the match and the settings.';
+comment on function app.keep_betting_state() is
+  'Trigger: latches matches.betting_closed by the close rule and keeps matches.betting_pauses_at.';
 
-create trigger matches_betting_closed
+create trigger matches_betting_state
   before insert or update on public.matches
-  for each row execute function app.keep_betting_closed();
+  for each row execute function app.keep_betting_state();
 
 /** Functions: the book */
 
@@ -279,10 +302,11 @@ comment on function app.add_to_book(public.bets, int) is
   'Internal: adds a bet to a stripe of its side''s book; the loss should that side win.';
 
 -- Called by app.place_bet once the bet is written (holding the match row `for share` and the player's row
--- `for update`): refuses (409, undoing the bet) a stake above the limit per bet, a stake that takes the
--- player's total on the match above the limit per player per match, and a bet that would take the house's
--- loss should its team win above the liability limit; else the bet stays in its side of the book. The
--- liability is decided on the book's stripes, fast or exactly, as the header explains.
+-- `for update`): refuses (409, undoing the bet) a stake above the limit per bet, a bet on the other team of
+-- a match the player has already backed, a stake that takes the player's total on the match above the limit
+-- per player per match, and a bet that would take the house's loss should its team win above the liability
+-- limit; else the bet stays in its side of the book. The liability is decided on the book's stripes, fast or
+-- exactly (see the house_risk migration).
 create function app.book_bet(p_bet public.bets)
 returns void
 language plpgsql
@@ -296,6 +320,7 @@ declare
   v_limits app.risk_settings := app.current_risk_settings();
   v_increase bigint := p_bet.potential_win - p_bet.amount;
   v_player_staked bigint;
+  v_backed bigint;
   v_loss bigint;
   v_room bigint;
   v_team_name text;
@@ -306,10 +331,15 @@ begin
 
   update app.player_match_stakes s set staked = s.staked + p_bet.amount
     where s.user_id = p_bet.user_id and s.match_id = p_bet.match_id
-    returning s.staked into v_player_staked;
+    returning s.staked, s.team_id into v_player_staked, v_backed;
   if not found then
-    insert into app.player_match_stakes (user_id, match_id, staked) values (p_bet.user_id, p_bet.match_id, p_bet.amount)
-      returning staked into v_player_staked;
+    insert into app.player_match_stakes (user_id, match_id, team_id, staked)
+      values (p_bet.user_id, p_bet.match_id, p_bet.team_id, p_bet.amount)
+      returning staked, team_id into v_player_staked, v_backed;
+  end if;
+  if v_backed <> p_bet.team_id then
+    select t.name into v_team_name from public.teams t where t.id = v_backed;
+    raise exception using errcode = 'BT409', message = format('You have already backed %s in this match', v_team_name);
   end if;
   if v_player_staked > v_limits.max_stake_per_player_match then
     v_room := v_limits.max_stake_per_player_match - (v_player_staked - p_bet.amount);
@@ -392,11 +422,41 @@ $$;
 comment on function app.reconcile_player_stakes() is
   'Per player and match, stake totals that disagree with the bets (must be none). Caller: operators and tests (no API role).';
 
+/** Functions: the player's side */
+
+-- The caller's position on a match: the team they back (null before their first bet) and what they have
+-- staked on it. Read by the bet slip to show the other team as unavailable.
+create function app.match_position(p_match_id bigint)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+  v_position jsonb;
+begin
+  if not exists (select 1 from public.matches m where m.id = p_match_id) then
+    raise exception using errcode = 'BT404', message = 'Match not found';
+  end if;
+  select jsonb_build_object('team_id', s.team_id, 'staked', s.staked)
+    into v_position
+    from app.player_match_stakes s
+    where s.user_id = v_user.id and s.match_id = p_match_id;
+  return coalesce(v_position, jsonb_build_object('team_id', null, 'staked', 0));
+end;
+$$;
+comment on function app.match_position(bigint) is
+  'The caller''s side and total stake on a match. Caller: API as the player.';
+
 /** Functions: administration */
 
 -- Suspends (p_suspended) or resumes betting on an upcoming or live match (409 'Match is already completed'
--- otherwise). Takes the match row `for update`, so bets in flight finish first and later ones see the
--- change. Setting what is already set changes nothing (no event, no audit row). Answers the match.
+-- otherwise). Resume also clears the close rule's latch; the rule then decides again, so a match still past
+-- its close point stays closed (the answer says so) while one whose over was corrected reopens. Takes the
+-- match row `for update`, so bets in flight finish first and later ones see the change. A change that
+-- changes nothing writes nothing (no event, no audit row). Answers the match.
 create function app.set_betting_suspended(p_match_id bigint, p_suspended boolean)
 returns public.matches
 language plpgsql
@@ -415,10 +475,17 @@ begin
   if v_before.status = 'completed' then
     raise exception using errcode = 'BT409', message = 'Match is already completed';
   end if;
-  if v_before.betting_suspended = p_suspended then
+  -- nothing to do: suspending a suspended match; resuming a match that is open, or that is closed and that
+  -- the close rule would close again at once
+  if (p_suspended and v_before.betting_suspended)
+     or (not p_suspended and not v_before.betting_suspended
+         and (not v_before.betting_closed or app.betting_closes_in_play(v_before))) then
     return v_before;
   end if;
-  update public.matches set betting_suspended = p_suspended, updated_at = now()
+  update public.matches
+    set betting_suspended = p_suspended,
+        betting_closed = case when p_suspended then betting_closed else false end,
+        updated_at = now()
     where id = v_before.id
     returning * into v_match;
   perform app.audit(v_admin.id, case when p_suspended then 'match.suspend_betting' else 'match.resume_betting' end,
@@ -485,11 +552,11 @@ end;
 $$;
 comment on function app.get_risk_settings() is 'The house-risk settings. Caller: API as an admin.';
 
--- Changes the house-risk settings named in p_changes ({"key": value, …}; keys left out keep their value),
--- each checked by app.check_risk_setting (400 on the first invalid one; nothing changes then). One audit
--- row ('settings.update') holds the old and new values of the keys that changed. When the close settings
--- change, live matches whose betting state changes with them are updated, which announces them. Answers
--- the settings as they now are.
+-- Changes house-risk settings named in p_changes ({"key": value, …}; keys left out keep their value), each
+-- checked by app.check_risk_setting (400 on the first invalid one; nothing changes then). One audit row
+-- ('settings.update') holds the old and new values of the keys that changed. When the close or stale-feed
+-- settings change, the matches still to be settled are brought up to date (a close rule that now applies
+-- latches; the pause moves), which announces those that changed. Answers the settings as they now are.
 create function app.update_risk_settings(p_changes jsonb)
 returns app.risk_settings
 language plpgsql
@@ -499,7 +566,7 @@ as $$
 declare
   v_admin public.users := app.require_admin();
   v_before jsonb := to_jsonb(app.current_risk_settings());
-  v_after jsonb;
+  v_settings app.risk_settings;
   v_old jsonb;
   v_new jsonb;
   v_key text;
@@ -515,21 +582,23 @@ begin
   update app.settings s set value = c.value
     from jsonb_each(p_changes) c
     where s.key = c.key and s.value <> c.value;
-  v_after := to_jsonb(app.current_risk_settings());
-  select jsonb_object_agg(b.key, b.value), jsonb_object_agg(b.key, v_after -> b.key)
+  v_settings := app.current_risk_settings();
+  select jsonb_object_agg(b.key, b.value), jsonb_object_agg(b.key, to_jsonb(v_settings) -> b.key)
     into v_old, v_new
     from jsonb_each(v_before) b
-    where b.value <> v_after -> b.key;
+    where b.value <> to_jsonb(v_settings) -> b.key;
   if v_old is null then
-    return app.current_risk_settings();
+    return v_settings;
   end if;
   perform app.audit(v_admin.id, 'settings.update', 'settings', null, v_old, v_new);
 
-  if v_old ?| array['betting_close_over', 'betting_pre_match_only'] then
-    update public.matches m set betting_closed = app.betting_closes_in_play(m)
-      where m.status = 'live' and m.betting_closed <> app.betting_closes_in_play(m);
+  if v_old ?| array['betting_close_over', 'betting_pre_match_only', 'live_feed_stale_seconds'] then
+    update public.matches m set updated_at = now()
+      where m.status <> 'completed'
+        and ((not m.betting_closed and app.betting_closes_in_play(m))
+             or m.betting_pauses_at is distinct from app.betting_pauses_at(m, v_settings));
   end if;
-  return app.current_risk_settings();
+  return v_settings;
 end;
 $$;
 comment on function app.update_risk_settings(jsonb) is
@@ -538,11 +607,11 @@ comment on function app.update_risk_settings(jsonb) is
 /** Function privileges */
 
 revoke execute on function
-  app.current_risk_settings(),
   app.rupees(bigint),
   app.check_risk_setting(text, jsonb),
   app.betting_closes_in_play(public.matches),
-  app.keep_betting_closed(),
+  app.betting_pauses_at(public.matches, app.risk_settings),
+  app.keep_betting_state(),
   app.book_stripes(),
   app.open_match_book(),
   app.add_to_book(public.bets, int),
@@ -552,9 +621,11 @@ revoke execute on function
   app.set_betting_suspended(bigint, boolean),
   app.match_risk(bigint),
   app.get_risk_settings(),
-  app.update_risk_settings(jsonb)
+  app.update_risk_settings(jsonb),
+  app.match_position(bigint)
   from public, anon, authenticated, service_role;
 grant execute on function
+  app.match_position(bigint),
   app.set_betting_suspended(bigint, boolean),
   app.match_risk(bigint),
   app.get_risk_settings(),
