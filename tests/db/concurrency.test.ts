@@ -361,7 +361,7 @@ describe('the book under concurrency', () => {
     );
     const sides = await sql`select distinct team_id from public.bets where user_id = ${player.id} and match_id = ${match}`;
     expect(sides).toHaveLength(1);
-    const backed = sides[0].team_id === 1 ? 'Mumbai Indians' : 'Chennai Super Kings';
+    const backed = Number(sides[0].team_id) === 1 ? 'Mumbai Indians' : 'Chennai Super Kings';
     expect(ok).toBe(25);
     expect(errors).toEqual(Array(25).fill(`BT409: You have already backed ${backed} in this match`));
     expect(await balance(player.id)).toBe(100_000 - ok * 1000);
