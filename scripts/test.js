@@ -59,6 +59,13 @@ try {
       const setup = path.join(root, 'supabase/tests/000-setup.sql');
       if (existsSync(setup)) await run('psql', ['-v', 'ON_ERROR_STOP=1', '-q', testDb, '-f', setup]);
       const files = readdirSync(path.join(root, 'supabase/tests')).filter((file) => file.endsWith('.test.sql')).sort();
+      // Every file has a number of its own (NN-area.test.sql), so a number names one file.
+      const byNumber = new Map();
+      for (const file of files) {
+        const number = file.split('-')[0];
+        if (byNumber.has(number)) throw new Error(`supabase/tests: ${byNumber.get(number)} and ${file} share the number ${number}`);
+        byNumber.set(number, file);
+      }
       await run('pg_prove', ['-d', testDb, ...files.map((file) => `supabase/tests/${file}`)]);
     });
     await step('database (vitest: concurrency, backups)', () => vitest('db', { DATABASE_URL: testDb }));

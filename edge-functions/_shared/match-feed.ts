@@ -31,7 +31,7 @@ const CHANNEL = 'match_updates';
 const PING_CHANNEL = 'match_updates_ping';
 const PING_EVERY_MS = 5_000;
 const SILENCE_LIMIT_MS = 12_000;
-/** Events kept for Last-Event-ID (a few minutes of a busy match day; about 1 KB each). */
+/** Events kept for Last-Event-ID (a few minutes of a busy match day). */
 const RECENT_EVENTS = 1024;
 const encoder = new TextEncoder();
 

@@ -8,8 +8,8 @@
  * 409. A refused request (4xx) saves nothing: its transaction rolls back, and a retry is evaluated afresh.
  */
 import type { Sql, Statement } from '../_shared/db.ts';
+import { sha256Hex } from '../_shared/sha256.ts';
 import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
-import { sha256Hex } from './session.ts';
 
 const REPLAY = /^BT(2\d\d)$/;
 

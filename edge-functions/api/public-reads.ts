@@ -14,8 +14,8 @@
  * parameters (`list:live`, `match:42`), never raw URLs, and a 404 is never kept.
  */
 import type { MatchFeed } from '../_shared/match-feed.ts';
+import { sha256Hex } from '../_shared/sha256.ts';
 import { sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
-import { sha256Hex } from './session.ts';
 
 const MAX_ANSWERS = 1000;
 const MAX_BYTES = 16 * 1024 * 1024;

@@ -1,8 +1,8 @@
 /**
  * The reads behind the answers. Each is one statement returning `body`: the JSON the API answers, built in
  * SQL with the shape functions of the database (app.match_json, app.bet_json, app.user_json; plain rows
- * for transactions, bank accounts, teams and audit entries), so every entity has the field names of spec §3
- * and one timestamp format. "Newest first" is the order of ids, which are handed out in insertion order.
+ * for transactions, bank accounts, teams and audit entries), so every entity has the field names of its
+ * contract (src/domain/entities.ts) and one timestamp format. "Newest first" is the order of ids, which are handed out in insertion order.
  * They run as the reading role: RLS decides which rows the caller sees (a
  * player's bets and transactions are their own; admins see all).
  */
@@ -45,7 +45,7 @@ export interface TransactionFilter {
   everyone?: boolean;
   type?: TransactionType;
   status?: TransactionStatus;
-  /** Spec §2.16: a transaction id or user id (digits, '#' allowed), else a whole reference id. */
+  /** The transactions search: a transaction id or user id (digits, '#' allowed), else a whole reference id. */
   search?: string;
   /** Count the rows of the list with the first page (the admin user tabs). */
   counted?: boolean;

@@ -3,11 +3,11 @@
  * Secure over https); only the SHA-256 (hex) of the token is stored, in app.sessions, for 7 days. The
  * database resolves it in the same round trip as the route's work (context.ts, app.authenticate).
  */
-import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from 'hono/deno';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { encodeBase64Url } from '../_shared/base64url.ts';
+import { sha256Hex } from '../_shared/sha256.ts';
 import type { AppEnv, Ctx } from './context.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -15,15 +15,6 @@ export const SESSION_DAYS = 7;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 /** base64url of 32 bytes is 43 characters; anything else is not one of our tokens. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-/**
- * SHA-256 of `text` (UTF-8) in hex: session tokens, ETags of public reads, idempotent requests. Synchronous
- * on purpose: `crypto.subtle.digest` hands every call to a thread pool and back, which took about a tenth
- * of the server's CPU per signed-in request under load (perf), to hash a 43-character token.
- */
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
 
 /** The entry a trusted proxy appended to a comma-separated forwarding header: the right-most one. */
 function lastHop(header: string | undefined): string | undefined {

@@ -1,4 +1,4 @@
--- Foundation: the fixed teams of spec §3.8 and RLS on every table of `public`.
+-- Foundation: the ten fixed teams of the league and RLS on every table of `public`.
 begin;
 set local search_path = tests, public;
 select plan(5);

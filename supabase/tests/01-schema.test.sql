@@ -89,7 +89,7 @@ select results_eq('select id, name::text, short_name::text from public.teams ord
      (3, 'Royal Challengers Bangalore', 'RCB'), (4, 'Kolkata Knight Riders', 'KKR'), (5, 'Delhi Capitals', 'DC'),
      (6, 'Punjab Kings', 'PBKS'), (7, 'Rajasthan Royals', 'RR'), (8, 'Sunrisers Hyderabad', 'SRH'),
      (9, 'Gujarat Titans', 'GT'), (10, 'Lucknow Super Giants', 'LSG') $$,
-  'the ten fixed teams of spec §3.8');
+  'the ten fixed teams of the league');
 select is((select value from app.settings where key = 'referral_bonus_amount'), '100'::jsonb,
   'referral bonus defaults to 100');
 select has_trigger('public', 'matches', 'matches_notify', 'match changes are announced with pg_notify');

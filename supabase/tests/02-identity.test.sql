@@ -118,7 +118,7 @@ select throws_ok(format($$select app.create_session(%s, repeat('d', 64), now() +
 /** Rate limiting */
 
 -- app.begin_attempt checks and records (as a failure) in one step; app.finish_attempt(id, true) = success.
--- The limits' numbers, times and Retry-After: 16-rate-limits.
+-- The limits' numbers, times and Retry-After: 20-rate-limits.
 select app.begin_attempt('login', 'carol', '10.0.0.1') from generate_series(1, 9);
 select app.begin_attempt('login', 'carol', '10.0.0.1') as carol_attempt \gset
 select ok(:carol_attempt > 0, 'the 10th login attempt is allowed and recorded');

@@ -1,25 +1,18 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client, createAdmin, database, randomIp, registerPlayer, startServer, unique, type Db, type TestServer,
-} from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { apiSuite, Client, createAdmin, randomIp, registerPlayer, unique } from '../support/api.ts';
 
 describe('authentication: /api/register, /api/login, /api/user, /api/logout', () => {
-  let server: TestServer;
-  let db: Db;
-  beforeAll(async () => {
-    [server, db] = await Promise.all([startServer(), database()]);
-  });
-  afterAll(() => Promise.all([server?.stop(), db?.end()]));
+  const api = apiSuite();
 
   it('answers GET /api/user with 401 Not authenticated when signed out', async () => {
-    const answer = await new Client(server.url).get('/api/user');
+    const answer = await new Client(api.server.url).get('/api/user');
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ message: 'Not authenticated' });
   });
 
   it('registers a player, signs them in with an HttpOnly cookie and stores only hashes', async () => {
-    const client = new Client(server.url);
+    const client = new Client(api.server.url);
     const username = unique('reg');
     const answer = await client.post('/api/register', {
       name: 'Rahul Sharma', username, email: `${username}@Example.com`, password: 'secret1', phone: '9876543210',
@@ -38,12 +31,12 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     expect(cookie).not.toContain('Secure'); // plain http here
 
     const token = client.cookie!.split('=')[1];
-    const [session] = await db`select token_hash, expires_at from app.sessions where user_id = ${answer.body.id}`;
+    const [session] = await api.db`select token_hash, expires_at from app.sessions where user_id = ${answer.body.id}`;
     expect(session.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     const days = (new Date(session.expires_at).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
-    const [credentials] = await db`select password_hash from app.credentials where user_id = ${answer.body.id}`;
+    const [credentials] = await api.db`select password_hash from app.credentials where user_id = ${answer.body.id}`;
     expect(credentials.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
 
     const me = await client.get('/api/user');
@@ -52,8 +45,8 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
   });
 
   it('ignores role and status sent with a registration', async () => {
-    const player = await registerPlayer(server, { role: 'admin', status: 'banned', wallet_balance: 99999 });
-    const [row] = await db`select role, status, wallet_balance from public.users where id = ${player.id}`;
+    const player = await registerPlayer(api.server, { role: 'admin', status: 'banned', wallet_balance: 99999 });
+    const [row] = await api.db`select role, status, wallet_balance from public.users where id = ${player.id}`;
     expect(row).toEqual({ role: 'user', status: 'active', wallet_balance: 0 });
     expect((await player.client.get('/api/admin/users')).status).toBe(403);
   });
@@ -65,7 +58,7 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     [{ password: '12345' }, 'Password must be at least 6 characters'],
   ])('refuses registration %j with 400 "%s"', async (override, message) => {
     const username = unique('bad');
-    const answer = await new Client(server.url).post('/api/register', {
+    const answer = await new Client(api.server.url).post('/api/register', {
       name: 'Valid Name', username, email: `${username}@example.com`, password: 'secret1', ...override,
     });
     expect(answer.status).toBe(400);
@@ -73,13 +66,13 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
   });
 
   it('refuses a taken username (any case) and a taken email with 409', async () => {
-    const player = await registerPlayer(server);
-    const again = await new Client(server.url).post('/api/register', {
+    const player = await registerPlayer(api.server);
+    const again = await new Client(api.server.url).post('/api/register', {
       name: 'Someone', username: player.username.toUpperCase(), email: `${unique('x')}@example.com`, password: 'secret1',
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'Username already exists' });
-    const email = await new Client(server.url).post('/api/register', {
+    const email = await new Client(api.server.url).post('/api/register', {
       name: 'Someone', username: unique('y'), email: `${player.username}@example.com`, password: 'secret1',
     });
     expect(email.status).toBe(409);
@@ -87,13 +80,13 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
   });
 
   it('links a referral code to the referrer and refuses an unknown one', async () => {
-    const referrer = await registerPlayer(server);
-    const [{ referral_code }] = await db`select referral_code from public.users where id = ${referrer.id}`;
-    const referred = await registerPlayer(server, { referral_code });
-    const [row] = await db`select referred_by from public.users where id = ${referred.id}`;
+    const referrer = await registerPlayer(api.server);
+    const [{ referral_code }] = await api.db`select referral_code from public.users where id = ${referrer.id}`;
+    const referred = await registerPlayer(api.server, { referral_code });
+    const [row] = await api.db`select referred_by from public.users where id = ${referred.id}`;
     expect(row.referred_by).toBe(referrer.id);
     const username = unique('ref');
-    const bad = await new Client(server.url).post('/api/register', {
+    const bad = await new Client(api.server.url).post('/api/register', {
       name: 'Someone', username, email: `${username}@example.com`, password: 'secret1', referral_code: 'NOPE1234',
     });
     expect(bad.status).toBe(400);
@@ -101,17 +94,17 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
   });
 
   it('signs in with the right password (username case-insensitive) and refuses a wrong one with 401', async () => {
-    const player = await registerPlayer(server);
-    const client = new Client(server.url);
+    const player = await registerPlayer(api.server);
+    const client = new Client(api.server.url);
     const ok = await client.post('/api/login', { username: player.username.toUpperCase(), password: player.password });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ id: player.id, username: player.username });
     expect((await client.get('/api/user')).status).toBe(200);
 
-    const wrong = await new Client(server.url).post('/api/login', { username: player.username, password: 'wrong-password' });
+    const wrong = await new Client(api.server.url).post('/api/login', { username: player.username, password: 'wrong-password' });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ message: 'Invalid username or password' });
-    const unknown = await new Client(server.url).post('/api/login', { username: unique('ghost'), password: 'whatever1' });
+    const unknown = await new Client(api.server.url).post('/api/login', { username: unique('ghost'), password: 'whatever1' });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual({ message: 'Invalid username or password' });
   });
@@ -120,43 +113,43 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     [{ username: 'ab', password: 'secret1' }, 'Username must be at least 3 characters'],
     [{ username: 'abc', password: '12345' }, 'Password must be at least 6 characters'],
   ])('refuses login %j with 400 "%s"', async (body, message) => {
-    const answer = await new Client(server.url).post('/api/login', body);
+    const answer = await new Client(api.server.url).post('/api/login', body);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message });
   });
 
   it('logs out: the session row is deleted and the cookie no longer works', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const saved = player.client.cookie;
     const answer = await player.client.post('/api/logout');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('set-cookie')).toMatch(/^session=;/);
-    const [{ count }] = await db`select count(*)::int as count from app.sessions where user_id = ${player.id}`;
+    const [{ count }] = await api.db`select count(*)::int as count from app.sessions where user_id = ${player.id}`;
     expect(count).toBe(0);
-    const replay = new Client(server.url);
+    const replay = new Client(api.server.url);
     replay.cookie = saved;
     expect((await replay.get('/api/user')).status).toBe(401);
   });
 
   it('refuses a banned user at login with 403 and ends their sessions; a suspended user may sign in', async () => {
-    const admin = await createAdmin(server, db);
-    const banned = await registerPlayer(server);
+    const admin = await createAdmin(api.server, api.db);
+    const banned = await registerPlayer(api.server);
     expect((await admin.client.patch(`/api/admin/users/${banned.id}/status`, { status: 'banned' })).status).toBe(200);
     expect((await banned.client.get('/api/user')).status).toBe(401);
-    const login = await new Client(server.url).post('/api/login', { username: banned.username, password: banned.password });
+    const login = await new Client(api.server.url).post('/api/login', { username: banned.username, password: banned.password });
     expect(login.status).toBe(403);
     expect(login.body).toEqual({ message: 'Your account is banned' });
 
-    const suspended = await registerPlayer(server);
+    const suspended = await registerPlayer(api.server);
     await admin.client.patch(`/api/admin/users/${suspended.id}/status`, { status: 'suspended' });
-    const again = await new Client(server.url).post('/api/login', { username: suspended.username, password: suspended.password });
+    const again = await new Client(api.server.url).post('/api/login', { username: suspended.username, password: suspended.password });
     expect(again.status).toBe(200);
     expect(again.body.status).toBe('suspended');
   });
 
   it('rate-limits failed logins per username and address: an attacker\'s address does not lock the player\'s own out', async () => {
-    const player = await registerPlayer(server);
-    const attacker = new Client(server.url, randomIp());
+    const player = await registerPlayer(api.server);
+    const attacker = new Client(api.server.url, randomIp());
     for (let i = 0; i < 10; i++) {
       const attempt = await attacker.post('/api/login', { username: player.username, password: 'wrong-pass' });
       expect(attempt.status).toBe(401);
@@ -168,7 +161,7 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
 
-    const own = await new Client(server.url, player.client.ip).post('/api/login', { username: player.username, password: player.password });
+    const own = await new Client(api.server.url, player.client.ip).post('/api/login', { username: player.username, password: player.password });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: player.id, username: player.username });
     // the player's sign-in clears nothing for the attacker's address
@@ -177,7 +170,7 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
 
   it('does not count successful registrations against the per-IP limit; 10 failed ones in 15 minutes are a 429', async () => {
     const ip = randomIp();
-    const register = (username: string) => new Client(server.url, ip).post('/api/register', {
+    const register = (username: string) => new Client(api.server.url, ip).post('/api/register', {
       name: 'Shared Network', username, email: `${unique('rl')}@example.com`, password: 'secret1',
     });
     const taken = unique('rl');

@@ -3,10 +3,9 @@
  * generated from ONE table. A final check compares the table with GET /api/openapi.json, so a new route
  * without a row fails here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  Client, createAdmin, createMatch, database, depositReference, registerPlayer, startServer, unique,
-  type Db, type Player, type TestServer,
+  apiSuite, Client, createMatch, depositReference, registerPlayer, unique, type Player,
 } from '../support/api.ts';
 
 type Actor = 'anonymous' | 'player' | 'other' | 'suspended' | 'banned' | 'admin';
@@ -99,26 +98,23 @@ const TABLE: Row[] = [
 ];
 
 describe('authorization matrix', () => {
-  let server: TestServer;
-  let db: Db;
+  const api = apiSuite({ admin: true });
   let fixtures: Fixtures;
   const clients = {} as Record<Actor, Client>;
 
   beforeAll(async () => {
-    [server, db] = await Promise.all([startServer(), database()]);
-    const admin = await createAdmin(server, db);
-    const [player, other, suspended, banned] = await Promise.all([1, 2, 3, 4].map(() => registerPlayer(server)));
+    const { admin } = api;
+    const [player, other, suspended, banned] = await Promise.all([1, 2, 3, 4].map(() => registerPlayer(api.server)));
     await admin.client.patch(`/api/admin/users/${suspended.id}/status`, { status: 'suspended' });
     await admin.client.patch(`/api/admin/users/${banned.id}/status`, { status: 'banned' });
     const match = await createMatch(admin);
     const bank = await player.client.post('/api/bank-accounts', { ...account(), account_number: `1${Date.now()}` });
     fixtures = { player, matchId: match.id, accountId: bank.body.id };
     Object.assign(clients, {
-      anonymous: new Client(server.url), player: player.client, other: other.client,
+      anonymous: new Client(api.server.url), player: player.client, other: other.client,
       suspended: suspended.client, banned: banned.client, admin: admin.client,
     });
   });
-  afterAll(() => Promise.all([server?.stop(), db?.end()]));
 
   describe.each(TABLE)('$method $route', (row) => {
     it.each(ACTORS.map((actor, index) => [actor, row.expect[index]] as const))('%s → %i', async (actor, expected) => {
@@ -139,7 +135,7 @@ describe('authorization matrix', () => {
   });
 
   it('covers every route of the OpenAPI document', async () => {
-    const doc = await new Client(server.url).get('/api/openapi.json');
+    const doc = await new Client(api.server.url).get('/api/openapi.json');
     const documented = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
     const tabled = TABLE.map((row) => `${row.method} ${row.route}`).filter((route) => route !== 'GET /api/openapi.json');

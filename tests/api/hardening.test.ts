@@ -4,10 +4,10 @@
  * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
  * available balance, look-alike usernames.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  balance, Client, createAdmin, createMatch, database, depositReference, fund, randomIp, reconcile, registerPlayer,
-  sendWebhook, signedWebhook, startServer, unique, type Db, type Player, type TestServer,
+  apiSuite, balance, Client, createAdmin, createMatch, depositReference, fund, randomIp, registerPlayer, sendWebhook,
+  signedWebhook, unique, type Player,
 } from '../support/api.ts';
 
 const TOO_MANY = { message: 'Too many attempts. Please try again in a few minutes.' };
@@ -17,15 +17,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 describe('hardening', () => {
-  let server: TestServer;
-  let db: Db;
-  let admin: Player;
-  beforeAll(async () => {
-    [server, db] = await Promise.all([startServer(), database()]);
-    admin = await createAdmin(server, db);
-  });
-  afterEach(async () => expect(await reconcile(db)).toEqual([]));
-  afterAll(() => Promise.all([server?.stop(), db?.end()]));
+  const api = apiSuite({ admin: true, reconciled: true });
 
   async function pendingDeposit(player: Player, amount = 1000) {
     const reference = depositReference();
@@ -35,31 +27,31 @@ describe('hardening', () => {
   }
 
   const ledger = async (userId: number) =>
-    (await db`select count(*)::int as n from public.transactions where user_id = ${userId}`)[0].n as number;
+    (await api.db`select count(*)::int as n from public.transactions where user_id = ${userId}`)[0].n as number;
 
   it('refuses an admin approving, rejecting or adjusting their own wallet (403), another admin may', async () => {
-    const own = await pendingDeposit(admin, 2000);
-    const approve = await admin.client.patch(`/api/admin/transactions/${own.id}/approve`);
+    const own = await pendingDeposit(api.admin, 2000);
+    const approve = await api.admin.client.patch(`/api/admin/transactions/${own.id}/approve`);
     expect(approve.status).toBe(403);
     expect(approve.body).toEqual(SELF_DEALING);
-    const reject = await admin.client.patch(`/api/admin/transactions/${own.id}/reject`);
+    const reject = await api.admin.client.patch(`/api/admin/transactions/${own.id}/reject`);
     expect(reject.status).toBe(403);
     expect(reject.body).toEqual(SELF_DEALING);
-    const adjust = await admin.client.post(`/api/admin/users/${admin.id}/wallet`, { amount: 100000, notes: 'me' });
+    const adjust = await api.admin.client.post(`/api/admin/users/${api.admin.id}/wallet`, { amount: 100000, notes: 'me' });
     expect(adjust.status).toBe(403);
     expect(adjust.body).toEqual(SELF_DEALING);
-    expect(await balance(db, admin.id)).toBe(0);
+    expect(await balance(api.db, api.admin.id)).toBe(0);
 
-    const other = await createAdmin(server, db);
+    const other = await createAdmin(api.server, api.db);
     expect((await other.client.patch(`/api/admin/transactions/${own.id}/approve`)).status).toBe(200);
-    expect(await balance(db, admin.id)).toBe(2000);
+    expect(await balance(api.db, api.admin.id)).toBe(2000);
   });
 
   it('holds the per-username-and-address login limit under 40 parallel wrong logins: at most 10 are 401, the rest 429', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const attacker = randomIp();
     const answers = await Promise.all(Array.from({ length: 40 }, () =>
-      new Client(server.url, attacker).post('/api/login', { username: player.username, password: 'wrong-pass' })));
+      new Client(api.server.url, attacker).post('/api/login', { username: player.username, password: 'wrong-pass' })));
     const statuses = answers.map((answer) => answer.status);
     expect(count(statuses, 401)).toBeGreaterThan(0);
     expect(count(statuses, 401)).toBeLessThanOrEqual(10);
@@ -68,13 +60,13 @@ describe('hardening', () => {
     expect(refused.body).toEqual(TOO_MANY);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // the right password is refused too from that address while it is blocked
-    expect((await new Client(server.url, attacker).post('/api/login', { username: player.username, password: player.password })).status).toBe(429);
+    expect((await new Client(api.server.url, attacker).post('/api/login', { username: player.username, password: player.password })).status).toBe(429);
   });
 
   it('slows 60 parallel wrong logins for one username from 60 addresses with a short Retry-After, never a lockout', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const answers = await Promise.all(Array.from({ length: 60 }, () =>
-      new Client(server.url, randomIp()).post('/api/login', { username: player.username, password: 'wrong-pass' })));
+      new Client(api.server.url, randomIp()).post('/api/login', { username: player.username, password: 'wrong-pass' })));
     const statuses = answers.map((answer) => answer.status);
     expect(count(statuses, 401)).toBeGreaterThanOrEqual(50);
     expect(count(statuses, 401)).toBeLessThan(60);
@@ -85,10 +77,10 @@ describe('hardening', () => {
   });
 
   it('holds the per-IP registration limit under 30 parallel duplicate registrations: at most 10 are 409', async () => {
-    const taken = await registerPlayer(server);
+    const taken = await registerPlayer(api.server);
     const ip = randomIp();
     const statuses = (await Promise.all(Array.from({ length: 30 }, () =>
-      new Client(server.url, ip).post('/api/register', {
+      new Client(api.server.url, ip).post('/api/register', {
         name: 'Duplicate', username: taken.username, email: `${unique('dup')}@example.com`, password: 'secret-123',
       })))).map((answer) => answer.status);
     expect(count(statuses, 409)).toBeGreaterThan(0);
@@ -97,9 +89,9 @@ describe('hardening', () => {
   });
 
   it('answers hostile odds / potential_win with 400 and a wrong but valid number with 409; nothing moves', async () => {
-    const player = await registerPlayer(server);
-    await fund(server, player, 5000);
-    const match = await createMatch(admin, { live: true });
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 5000);
+    const match = await createMatch(api.admin, { live: true });
     const bet = (extra: Record<string, unknown>) =>
       player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000, ...extra });
     for (const extra of [
@@ -115,53 +107,53 @@ describe('hardening', () => {
       expect(answer.status, JSON.stringify(extra)).toBe(409);
       expect(answer.body).toEqual({ message: 'Odds have changed' });
     }
-    expect(await balance(db, player.id)).toBe(5000);
-    expect((await db`select count(*)::int as n from public.bets where user_id = ${player.id}`)[0].n).toBe(0);
+    expect(await balance(api.db, player.id)).toBe(5000);
+    expect((await api.db`select count(*)::int as n from public.bets where user_id = ${player.id}`)[0].n).toBe(0);
   });
 
   it('refuses a NUL character in text fields with 400 (never 500) and stores nothing', async () => {
     const username = unique('nul');
-    const register = await new Client(server.url).post('/api/register', {
+    const register = await new Client(api.server.url).post('/api/register', {
       name: 'Nul\u0000Name', username, email: `${username}@example.com`, password: 'secret-123',
     });
     expect(register.status).toBe(400);
     expect(register.body).toEqual({ message: 'Name contains invalid characters' });
-    expect((await db`select count(*)::int as n from public.users where username = ${username}`)[0].n).toBe(0);
+    expect((await api.db`select count(*)::int as n from public.users where username = ${username}`)[0].n).toBe(0);
 
-    const login = await new Client(server.url).post('/api/login', { username: 'nul\u0000user', password: 'secret-123' });
+    const login = await new Client(api.server.url).post('/api/login', { username: 'nul\u0000user', password: 'secret-123' });
     expect(login.status).toBe(400);
     expect(login.body).toEqual({ message: 'Username contains invalid characters' });
 
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const account = await player.client.post('/api/bank-accounts', {
       account_holder: 'Holder\u0000Name', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
     });
     expect(account.status).toBe(400);
     expect(account.body).toEqual({ message: 'Account holder contains invalid characters' });
-    const notes = await admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: 100, notes: 'why\u0000' });
+    const notes = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: 100, notes: 'why\u0000' });
     expect(notes.status).toBe(400);
     expect(notes.body).toEqual({ message: 'Notes contains invalid characters' });
-    const match = await admin.client.post('/api/admin/matches', {
+    const match = await api.admin.client.post('/api/admin/matches', {
       team1_id: 1, team2_id: 2, start_time: new Date(Date.now() + 3_600_000).toISOString(), venue: 'Eden\u0000Gardens',
     });
     expect(match.status).toBe(400);
     expect(match.body).toEqual({ message: 'Venue contains invalid characters' });
 
     // the safety net: a NUL that reaches SQL (the webhook's reference) is 400 'Invalid input', no SQL text
-    const hook = await sendWebhook(server, { reference: 'REF-1\u0000-AAAA', amount: 500, status: 'success' });
+    const hook = await sendWebhook(api.server, { reference: 'REF-1\u0000-AAAA', amount: 500, status: 'success' });
     expect(hook.status).toBe(400);
     expect(hook.body).toEqual({ message: 'Invalid input' });
-    expect(await balance(db, player.id)).toBe(0);
+    expect(await balance(api.db, player.id)).toBe(0);
     expect(await ledger(player.id)).toBe(0);
   });
 
   it('refuses match dates outside the years 2000–2100 with 400', async () => {
     // other files create matches meanwhile: count only those a refused date would have made
-    const outOfRange = async () => (await db`
+    const outOfRange = async () => (await api.db`
       select count(*)::int as n from public.matches where start_time < '2000-01-01' or start_time >= '2101-01-01'`)[0].n;
     const before = await outOfRange();
     for (const start_time of ['0000-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2101-01-01T00:00:00Z', '9999-12-31T00:00:00+05:30']) {
-      const answer = await admin.client.post('/api/admin/matches', { team1_id: 1, team2_id: 2, start_time });
+      const answer = await api.admin.client.post('/api/admin/matches', { team1_id: 1, team2_id: 2, start_time });
       expect(answer.status, start_time).toBe(400);
       expect(answer.body).toEqual({ message: 'Match date must be between the years 2000 and 2100' });
     }
@@ -169,60 +161,60 @@ describe('hardening', () => {
   });
 
   it('answers 409 Duplicate gateway transaction when two webhooks race with one gateway id', async () => {
-    const [a, b] = await Promise.all([registerPlayer(server), registerPlayer(server)]);
+    const [a, b] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
     const [depositA, depositB] = await Promise.all([pendingDeposit(a, 1000), pendingDeposit(b, 1000)]);
     const gatewayId = unique('gw-race');
     let first: Promise<Awaited<ReturnType<typeof sendWebhook>>>;
-    await db.begin(async (tx) => {
+    await api.db.begin(async (tx) => {
       // Hold A's wallet: A's webhook passes its duplicate check, then waits to credit…
       await tx`select 1 from public.users where id = ${a.id} for update`;
-      first = sendWebhook(server, { reference: depositA.reference, amount: 1000, status: 'success', gateway_txn_id: gatewayId });
+      first = sendWebhook(api.server, { reference: depositA.reference, amount: 1000, status: 'success', gateway_txn_id: gatewayId });
       for (let i = 0; i < 100; i++) {
-        const [{ n }] = await db`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query like '%complete_deposit%'`;
+        const [{ n }] = await api.db`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query like '%complete_deposit%'`;
         if (n > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       // …while B's webhook with the same gateway id completes first.
-      const second = await sendWebhook(server, { reference: depositB.reference, amount: 1000, status: 'success', gateway_txn_id: gatewayId });
+      const second = await sendWebhook(api.server, { reference: depositB.reference, amount: 1000, status: 'success', gateway_txn_id: gatewayId });
       expect(second.status).toBe(200);
     });
     const raced = await first!;
     expect(raced.status).toBe(409);
     expect(raced.body).toEqual({ message: 'Duplicate gateway transaction' });
-    expect(await balance(db, a.id)).toBe(0);
-    expect(await balance(db, b.id)).toBe(1000);
-    const [row] = await db`select status, gateway_txn_id from public.transactions where id = ${depositA.id}`;
+    expect(await balance(api.db, a.id)).toBe(0);
+    expect(await balance(api.db, b.id)).toBe(1000);
+    const [row] = await api.db`select status, gateway_txn_id from public.transactions where id = ${depositA.id}`;
     expect(row).toEqual({ status: 'pending', gateway_txn_id: null });
   });
 
   it('lets only the signed-in owner pay or fail a deposit through the sandbox gateway', async () => {
-    const [owner, other] = await Promise.all([registerPlayer(server), registerPlayer(server)]);
+    const [owner, other] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
     const { reference, id } = await pendingDeposit(owner, 1500);
     const form = (outcome: string) => new URLSearchParams({ amount: '1500', reference, outcome }).toString();
 
-    const anonymous = await new Client(server.url).post('/api/payments/sandbox', form('success'), { ...FORM, origin: server.url });
+    const anonymous = await new Client(api.server.url).post('/api/payments/sandbox', form('success'), { ...FORM, origin: api.server.url });
     expect(anonymous.status).toBe(401);
     for (const outcome of ['success', 'failed']) {
-      const foreign = await other.client.post('/api/payments/sandbox', form(outcome), { ...FORM, origin: server.url });
+      const foreign = await other.client.post('/api/payments/sandbox', form(outcome), { ...FORM, origin: api.server.url });
       expect(foreign.status).toBe(404);
     }
-    const byAdmin = await admin.client.post('/api/payments/sandbox', form('failed'), { ...FORM, origin: server.url });
+    const byAdmin = await api.admin.client.post('/api/payments/sandbox', form('failed'), { ...FORM, origin: api.server.url });
     expect(byAdmin.status).toBe(404);
-    const [row] = await db`select status from public.transactions where id = ${id}`;
+    const [row] = await api.db`select status from public.transactions where id = ${id}`;
     expect(row.status).toBe('pending');
 
     // the owner's Pay credits the stored amount, whatever the form says
     const paid = await owner.client.post('/api/payments/sandbox',
-      new URLSearchParams({ amount: '99999', reference, outcome: 'success' }).toString(), { ...FORM, origin: server.url });
+      new URLSearchParams({ amount: '99999', reference, outcome: 'success' }).toString(), { ...FORM, origin: api.server.url });
     expect(paid.status).toBe(303);
-    expect(await balance(db, owner.id)).toBe(1500);
+    expect(await balance(api.db, owner.id)).toBe(1500);
   });
 
   it('answers 409 Reference already used for a settled reference; a pending one is the same deposit', async () => {
-    const player = await registerPlayer(server);
-    const completed = await fund(server, player, 1000);
+    const player = await registerPlayer(api.server);
+    const completed = await fund(api.server, player, 1000);
     const failed = await pendingDeposit(player, 800);
-    expect((await sendWebhook(server, { reference: failed.reference, amount: 800, status: 'failed', gateway_txn_id: unique('gw') })).status).toBe(200);
+    expect((await sendWebhook(api.server, { reference: failed.reference, amount: 800, status: 'failed', gateway_txn_id: unique('gw') })).status).toBe(200);
     const rows = await ledger(player.id);
     for (const [reference, amount] of [[completed, 1000], [failed.reference, 800]] as const) {
       const again = await player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference });
@@ -234,36 +226,36 @@ describe('hardening', () => {
     expect(retry.status).toBe(201);
     expect(retry.body.id).toBe(pending.id);
     expect(await ledger(player.id)).toBe(rows + 1);
-    expect(await balance(db, player.id)).toBe(1000);
+    expect(await balance(api.db, player.id)).toBe(1000);
   });
 
   it('credits a gateway success after an admin rejection once, tells the admins, and a replay moves nothing', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const { reference, id } = await pendingDeposit(player, 2500);
-    expect((await admin.client.patch(`/api/admin/transactions/${id}/reject`)).status).toBe(200);
-    expect(await balance(db, player.id)).toBe(0);
+    expect((await api.admin.client.patch(`/api/admin/transactions/${id}/reject`)).status).toBe(200);
+    expect(await balance(api.db, player.id)).toBe(0);
     const gatewayId = unique('gw-late');
     const event = { reference, amount: 2500, status: 'success', gateway_txn_id: gatewayId };
-    const late = await sendWebhook(server, event);
+    const late = await sendWebhook(api.server, event);
     expect(late.status).toBe(200);
     expect(late.body).toEqual({ reference, status: 'completed' });
-    expect(await balance(db, player.id)).toBe(2500);
+    expect(await balance(api.db, player.id)).toBe(2500);
     const rows = await ledger(player.id);
 
-    const replay = await sendWebhook(server, event); // the gateway's retry
+    const replay = await sendWebhook(api.server, event); // the gateway's retry
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual({ reference, status: 'completed' });
-    const other = await sendWebhook(server, { ...event, gateway_txn_id: unique('gw-other') });
+    const other = await sendWebhook(api.server, { ...event, gateway_txn_id: unique('gw-other') });
     expect(other.status).toBe(409);
     expect(other.body).toEqual({ message: 'Transaction already settled' });
-    expect(await balance(db, player.id)).toBe(2500);
+    expect(await balance(api.db, player.id)).toBe(2500);
     expect(await ledger(player.id)).toBe(rows);
-    const [row] = await db`select status, gateway_txn_id from public.transactions where id = ${id}`;
+    const [row] = await api.db`select status, gateway_txn_id from public.transactions where id = ${id}`;
     expect(row).toEqual({ status: 'completed', gateway_txn_id: gatewayId });
     const wallet = await player.client.get('/api/wallet/transactions');
     expect(wallet.body.find((entry: { id: number }) => entry.id === id)).toMatchObject({ status: 'completed', amount: 2500 });
 
-    const audit = await admin.client.get('/api/admin/audit-log?limit=1000');
+    const audit = await api.admin.client.get('/api/admin/audit-log?limit=1000');
     expect(audit.status).toBe(200);
     const rejection = audit.body.find((entry: { action: string; target_id: number }) =>
       entry.action === 'transaction.reject' && entry.target_id === id);
@@ -272,17 +264,17 @@ describe('hardening', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       target_type: 'transaction', admin_id: null,
-      before: { status: 'failed', rejection_audit_id: rejection.id, rejected_by: admin.id },
+      before: { status: 'failed', rejection_audit_id: rejection.id, rejected_by: api.admin.id },
       after: { status: 'completed', gateway_txn_id: gatewayId, amount: 2500 },
     });
   });
 
   it('takes the right-most X-Forwarded-For entry (the proxy\'s), not the client-controlled left ones', async () => {
-    const taken = await registerPlayer(server);
+    const taken = await registerPlayer(api.server);
     const proxySeen = randomIp();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      const answer = await new Client(server.url, `${randomIp()}, ${proxySeen}`).post('/api/register', {
+      const answer = await new Client(api.server.url, `${randomIp()}, ${proxySeen}`).post('/api/register', {
         name: 'Again', username: taken.username, email: `${unique('e')}@example.com`, password: 'secret-123',
       });
       statuses.push(answer.status);
@@ -292,7 +284,7 @@ describe('hardening', () => {
 
   it('sets Secure on the cookie when the trusted proxy says X-Forwarded-Proto: https', async () => {
     const username = unique('sec');
-    const answer = await new Client(server.url).post('/api/register',
+    const answer = await new Client(api.server.url).post('/api/register',
       { name: 'Secure Cookie', username, email: `${username}@example.com`, password: 'secret-123' },
       { 'x-forwarded-proto': 'https' });
     expect(answer.status).toBe(201);
@@ -300,20 +292,20 @@ describe('hardening', () => {
   });
 
   it('refuses an admin debit that takes the available balance below zero (409)', async () => {
-    const player = await registerPlayer(server);
-    await fund(server, player, 2000);
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 2000);
     const account = await player.client.post('/api/bank-accounts', {
       account_holder: 'Holder Name', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
     });
     const withdrawal = await player.client.post('/api/wallet/withdraw', { amount: 1500, bankAccountId: account.body.id });
     expect(withdrawal.status).toBe(201);
-    const debit = await admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: -501, notes: 'chargeback' });
+    const debit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: -501, notes: 'chargeback' });
     expect(debit.status).toBe(409);
     expect(debit.body).toEqual({ message: 'Insufficient balance' });
-    expect(await balance(db, player.id)).toBe(2000);
-    expect((await admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: -500, notes: 'chargeback' })).status).toBe(201);
-    expect((await admin.client.patch(`/api/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(200);
-    expect(await balance(db, player.id)).toBe(0);
+    expect(await balance(api.db, player.id)).toBe(2000);
+    expect((await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: -500, notes: 'chargeback' })).status).toBe(201);
+    expect((await api.admin.client.patch(`/api/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(200);
+    expect(await balance(api.db, player.id)).toBe(0);
   });
 
   it.each([
@@ -323,7 +315,7 @@ describe('hardening', () => {
     ['at sign', 'me@home'],
   ])('refuses a username with a %s (400)', async (_, name) => {
     const username = `${name}${unique('')}`;
-    const answer = await new Client(server.url).post('/api/register', {
+    const answer = await new Client(api.server.url).post('/api/register', {
       name: 'Look Alike', username, email: `${unique('la')}@example.com`, password: 'secret-123',
     });
     expect(answer.status).toBe(400);
@@ -332,60 +324,50 @@ describe('hardening', () => {
 
   it('accepts dots, hyphens and underscores and signs in case-insensitively', async () => {
     const username = `Mixed.Case-${unique('ok')}_x`;
-    const client = new Client(server.url);
+    const client = new Client(api.server.url);
     expect((await client.post('/api/register', { name: 'Mixed Case', username, email: `${unique('mc')}@example.com`, password: 'secret-123' })).status).toBe(201);
-    const login = await new Client(server.url).post('/api/login', { username: username.toLowerCase(), password: 'secret-123' });
+    const login = await new Client(api.server.url).post('/api/login', { username: username.toLowerCase(), password: 'secret-123' });
     expect(login.status).toBe(200);
   });
 });
 
 describe('sandbox gateway with a real webhook secret', () => {
-  let server: TestServer;
-  let db: Db;
   const secret = 'real-gateway-secret-for-tests';
-  beforeAll(async () => {
-    [server, db] = await Promise.all([
-      startServer({ env: { PAYMENT_SANDBOX: 'true', PAYMENT_WEBHOOK_SECRET: secret, PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay' } }),
-      database(),
-    ]);
+  const api = apiSuite({
+    server: { env: { PAYMENT_SANDBOX: 'true', PAYMENT_WEBHOOK_SECRET: secret, PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay' } },
   });
-  afterAll(() => Promise.all([server?.stop(), db?.end()]));
 
   it('is off: no sandbox pages, and the public sandbox secret signs nothing', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const reference = depositReference();
     const deposit = await player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference });
     expect(deposit.status).toBe(201);
     expect(deposit.body.redirect_url).toMatch(/^https:\/\/gateway\.invalid\/pay\?/);
     expect((await player.client.get(`/api/payments/sandbox?amount=1000&username=x&reference=${reference}`)).status).toBe(404);
     const form = new URLSearchParams({ amount: '1000', reference, outcome: 'success' }).toString();
-    expect((await player.client.post('/api/payments/sandbox', form, { ...FORM, origin: server.url })).status).toBe(404);
+    expect((await player.client.post('/api/payments/sandbox', form, { ...FORM, origin: api.server.url })).status).toBe(404);
     const event = { reference, amount: 1000, status: 'success', gateway_txn_id: unique('gw') };
-    expect((await sendWebhook(server, event)).status).toBe(401); // signed with the local sandbox secret
-    expect(await balance(db, player.id)).toBe(0);
+    expect((await sendWebhook(api.server, event)).status).toBe(401); // signed with the local sandbox secret
+    expect(await balance(api.db, player.id)).toBe(0);
     const { raw, headers } = signedWebhook(event, { secret });
-    expect((await new Client(server.url).post('/api/payments/webhook', raw, headers)).status).toBe(200);
-    expect(await balance(db, player.id)).toBe(1000);
+    expect((await new Client(api.server.url).post('/api/payments/webhook', raw, headers)).status).toBe(200);
+    expect(await balance(api.db, player.id)).toBe(1000);
   });
 });
 
 describe('live stream cap', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer({ env: { LIVE_MAX_STREAMS: '2' } });
-  });
-  afterAll(() => server?.stop());
+  const api = apiSuite({ server: { env: { LIVE_MAX_STREAMS: '2' } } });
 
   it('answers 503 Too many live connections beyond the cap, and serves again when one closes', async () => {
     const open = await Promise.all([0, 1].map(async () => {
       const abort = new AbortController();
-      const response = await fetch(`${server.url}/api/live/matches`, { signal: abort.signal });
+      const response = await fetch(`${api.server.url}/api/live/matches`, { signal: abort.signal });
       expect(response.status).toBe(200);
       const reader = response.body!.getReader();
       await reader.read(); // ': connected'
       return { abort, reader };
     }));
-    const refused = await fetch(`${server.url}/api/live/matches`);
+    const refused = await fetch(`${api.server.url}/api/live/matches`);
     expect(refused.status).toBe(503);
     expect(await refused.json()).toEqual({ message: 'Too many live connections' });
 
@@ -393,7 +375,7 @@ describe('live stream cap', () => {
     let status = 0;
     for (const deadline = Date.now() + 10_000; Date.now() < deadline && status !== 200;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      status = await new Client(server.url).streamStatus('/api/live/matches');
+      status = await new Client(api.server.url).streamStatus('/api/live/matches');
     }
     expect(status).toBe(200);
     open[1].abort.abort();

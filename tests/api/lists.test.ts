@@ -1,28 +1,17 @@
 /**
  * Keyset pages on every list (src/domain/paging.ts) and the admin screens' server-side search, filters and
- * counts (spec §2.13, §2.16): the contract over real HTTP on a real database.
+ * counts (Search users, Search transactions, the status tabs): the contract over real HTTP on a real database.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVALID_CURSOR, INVALID_LIMIT, encodeCursor, nextPageUrl } from '../../src/domain/paging.ts';
-import {
-  Client, createAdmin, createMatch, database, depositReference, fund, reconcile, registerPlayer, startServer, unique,
-  type Db, type Player, type TestServer,
-} from '../support/api.ts';
+import { apiSuite, Client, createMatch, depositReference, fund, registerPlayer, unique } from '../support/api.ts';
 
 describe('lists: keyset pages, search, filters and counts', () => {
-  let server: TestServer;
-  let db: Db;
-  let admin: Player;
-  beforeAll(async () => {
-    [server, db] = await Promise.all([startServer(), database()]);
-    admin = await createAdmin(server, db);
-  });
-  afterEach(async () => expect(await reconcile(db)).toEqual([]));
-  afterAll(() => Promise.all([server?.stop(), db?.end()]));
+  const api = apiSuite({ admin: true, reconciled: true });
 
   /** `count` pending deposits of a player, written straight into the ledger (pending rows move no money). */
   async function pendingDeposits(userId: number, count: number): Promise<number[]> {
-    const rows = await db`
+    const rows = await api.db`
       insert into public.transactions (user_id, amount, type, status, reference_id, payment_method)
       select ${userId}, 500 + g, 'deposit', 'pending', ${depositReference()} || '-' || g, 'upi'
       from generate_series(1, ${count}::int) g
@@ -46,7 +35,7 @@ describe('lists: keyset pages, search, filters and counts', () => {
   }
 
   it('walks a player\'s ledger exactly once, newest first, while rows are added meanwhile', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const existing = await pendingDeposits(player.id, 23);
     const added: number[] = [];
     const pages = await walk(player.client, '/api/wallet/transactions?limit=5', async () => added.push(...await pendingDeposits(player.id, 2)));
@@ -61,8 +50,8 @@ describe('lists: keyset pages, search, filters and counts', () => {
   });
 
   it('keeps the filters and the limit in the next page\'s link; the last page has none', async () => {
-    const player = await registerPlayer(server);
-    await fund(server, player, 1000);
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 1000);
     await pendingDeposits(player.id, 3);
     const first = await player.client.get('/api/wallet/transactions?type=deposit&status=pending&limit=2');
     expect(first.body.map((t: { status: string }) => t.status)).toEqual(['pending', 'pending']);
@@ -78,18 +67,18 @@ describe('lists: keyset pages, search, filters and counts', () => {
   it.each([
     ['0'], ['201'], ['abc'], ['1.5'], ['-3'], [''],
   ])('refuses limit=%s with a 400 and says why', async (limit) => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     for (const path of ['/api/wallet/transactions', '/api/bets']) {
       const answer = await player.client.get(`${path}?limit=${limit}`);
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message: INVALID_LIMIT });
     }
-    const adminAnswer = await admin.client.get(`/api/admin/users?limit=${limit}`);
+    const adminAnswer = await api.admin.client.get(`/api/admin/users?limit=${limit}`);
     expect(adminAnswer.body).toEqual({ message: INVALID_LIMIT });
   });
 
   it('takes 1 and 200 rows per page, 50 by default', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     await pendingDeposits(player.id, 205);
     expect((await player.client.get('/api/wallet/transactions?limit=1')).body).toHaveLength(1);
     expect((await player.client.get('/api/wallet/transactions?limit=200')).body).toHaveLength(200);
@@ -97,18 +86,18 @@ describe('lists: keyset pages, search, filters and counts', () => {
   });
 
   it('refuses a malformed cursor with a 400, after the session check', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     for (const cursor of ['%25%25', 'bm90LWFuLWlk', encodeCursor(0).slice(0, 1) + '!', 'MA']) {
       const answer = await player.client.get(`/api/wallet/transactions?cursor=${cursor}`);
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ message: INVALID_CURSOR });
     }
-    expect((await new Client(server.url).get('/api/bets?cursor=x%25')).status).toBe(401);
+    expect((await new Client(api.server.url).get('/api/bets?cursor=x%25')).status).toBe(401);
     expect((await player.client.get('/api/admin/users?cursor=x%25')).status).toBe(403);
   });
 
   it('a player\'s cursor shows another player only their own rows', async () => {
-    const [alice, bob] = await Promise.all([registerPlayer(server), registerPlayer(server)]);
+    const [alice, bob] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
     const bobs = await pendingDeposits(bob.id, 3);
     const alices = await pendingDeposits(alice.id, 6);
     const first = await alice.client.get('/api/wallet/transactions?limit=2');
@@ -120,14 +109,14 @@ describe('lists: keyset pages, search, filters and counts', () => {
     // nor may a player ask for Alice's list by id, with or without her cursor
     expect((await bob.client.get(`/api/wallet/transactions?userId=${alice.id}&cursor=${encodeCursor(alices[5])}`)).status).toBe(403);
     // an admin pages through Alice's ledger with ?userId=
-    const adminPages = await walk(admin.client, `/api/wallet/transactions?userId=${alice.id}&limit=4`);
+    const adminPages = await walk(api.admin.client, `/api/wallet/transactions?userId=${alice.id}&limit=4`);
     expect(adminPages.flat()).toEqual([...alices].reverse());
   });
 
   it('pages the bets of a player and of a match, and counts the match\'s bets with the first page', async () => {
-    const match = await createMatch(admin, { live: true });
-    const players = await Promise.all([registerPlayer(server), registerPlayer(server), registerPlayer(server)]);
-    await Promise.all(players.map((player) => fund(server, player, 5000)));
+    const match = await createMatch(api.admin, { live: true });
+    const players = await Promise.all([registerPlayer(api.server), registerPlayer(api.server), registerPlayer(api.server)]);
+    await Promise.all(players.map((player) => fund(api.server, player, 5000)));
     const placed: number[] = [];
     for (const player of players) {
       for (let n = 0; n < 2; n++) {
@@ -138,19 +127,19 @@ describe('lists: keyset pages, search, filters and counts', () => {
     }
     const mine = await walk(players[0].client, '/api/bets?limit=1');
     expect(mine.flat()).toEqual(placed.slice(0, 2).reverse());
-    const first = await admin.client.get(`/api/admin/bets/match/${match.id}?limit=4`);
+    const first = await api.admin.client.get(`/api/admin/bets/match/${match.id}?limit=4`);
     expect(first.headers.get('x-total-count')).toBe('6');
     expect(first.headers.get('x-total-stake')).toBe('6000');
     expect(first.body[0]).toMatchObject({ match_id: match.id, team: { short_name: 'MI' } });
-    const second = await admin.client.get(nextPageUrl(first.headers.get('link'))!);
+    const second = await api.admin.client.get(nextPageUrl(first.headers.get('link'))!);
     expect(second.headers.get('x-total-count')).toBeNull();
     expect([...first.body, ...second.body].map((bet: { id: number }) => bet.id)).toEqual([...placed].reverse());
-    expect((await admin.client.get('/api/admin/bets/match/999999')).status).toBe(404);
+    expect((await api.admin.client.get('/api/admin/bets/match/999999')).status).toBe(404);
   });
 
   it('pages an admin\'s user tabs, counting the transactions and bets', async () => {
-    const player = await registerPlayer(server);
-    await fund(server, player, 2000);
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 2000);
     const pending = await pendingDeposits(player.id, 4);
     for (const n of [1, 2, 3]) {
       const added = await player.client.post('/api/bank-accounts', {
@@ -158,72 +147,72 @@ describe('lists: keyset pages, search, filters and counts', () => {
       });
       expect(added.status).toBe(201);
     }
-    const transactions = await admin.client.get(`/api/admin/users/${player.id}/transactions?limit=3`);
+    const transactions = await api.admin.client.get(`/api/admin/users/${player.id}/transactions?limit=3`);
     expect(transactions.headers.get('x-total-count')).toBe('5');
     expect(transactions.body.map((t: { id: number }) => t.id)).toEqual(pending.slice(1).reverse());
-    const bets = await admin.client.get(`/api/admin/users/${player.id}/bets`);
+    const bets = await api.admin.client.get(`/api/admin/users/${player.id}/bets`);
     expect(bets.headers.get('x-total-count')).toBe('0');
     expect(bets.body).toEqual([]);
-    const accounts = await walk(admin.client, `/api/admin/users/${player.id}/bank-accounts?limit=2`);
+    const accounts = await walk(api.admin.client, `/api/admin/users/${player.id}/bank-accounts?limit=2`);
     expect(accounts.map((ids) => ids.length)).toEqual([2, 1]);
     const ids = accounts.flat();
     expect(ids).toEqual([...ids].sort((a, b) => a - b)); // in the order added
-    expect((await admin.client.get('/api/admin/users/999999/transactions')).status).toBe(404);
+    expect((await api.admin.client.get('/api/admin/users/999999/transactions')).status).toBe(404);
   });
 
   it('finds users by id, by a part of the username, name or email, and by status tab, with counts', async () => {
     const tag = unique('srch').toLowerCase();
-    const target = await registerPlayer(server, { email: `${tag}.someone@mail.example.com`, name: 'Zebulon Quixote' });
-    const other = await registerPlayer(server);
-    const byEmail = await admin.client.get(`/api/admin/users?q=${tag.slice(2, 12).toUpperCase()}`);
+    const target = await registerPlayer(api.server, { email: `${tag}.someone@mail.example.com`, name: 'Zebulon Quixote' });
+    const other = await registerPlayer(api.server);
+    const byEmail = await api.admin.client.get(`/api/admin/users?q=${tag.slice(2, 12).toUpperCase()}`);
     expect(byEmail.body.map((u: { id: number }) => u.id)).toEqual([target.id]);
-    expect((await admin.client.get('/api/admin/users?q=bulon%20quix')).body.map((u: { id: number }) => u.id)).toContain(target.id);
-    expect((await admin.client.get(`/api/admin/users?q=${target.username.slice(1, 9)}`)).body[0].id).toBe(target.id);
-    const byId = await admin.client.get(`/api/admin/users?q=${other.id}`);
+    expect((await api.admin.client.get('/api/admin/users?q=bulon%20quix')).body.map((u: { id: number }) => u.id)).toContain(target.id);
+    expect((await api.admin.client.get(`/api/admin/users?q=${target.username.slice(1, 9)}`)).body[0].id).toBe(target.id);
+    const byId = await api.admin.client.get(`/api/admin/users?q=${other.id}`);
     expect(byId.body.map((u: { id: number }) => u.id)).toContain(other.id);
     // LIKE wildcards in a search are plain characters
-    expect((await admin.client.get('/api/admin/users?q=%25%25_')).body).toEqual([]);
+    expect((await api.admin.client.get('/api/admin/users?q=%25%25_')).body).toEqual([]);
 
-    const before = (await admin.client.get('/api/admin/users/counts')).body;
+    const before = (await api.admin.client.get('/api/admin/users/counts')).body;
     expect(before.all).toBe(before.active + before.suspended + before.banned);
-    expect((await admin.client.patch(`/api/admin/users/${target.id}/status`, { status: 'suspended' })).status).toBe(200);
-    const after = (await admin.client.get('/api/admin/users/counts')).body;
+    expect((await api.admin.client.patch(`/api/admin/users/${target.id}/status`, { status: 'suspended' })).status).toBe(200);
+    const after = (await api.admin.client.get('/api/admin/users/counts')).body;
     expect(after).toEqual({ ...before, active: before.active - 1, suspended: before.suspended + 1 });
-    const [{ count }] = await db`select count(*)::int as count from public.users where status = 'suspended'`;
+    const [{ count }] = await api.db`select count(*)::int as count from public.users where status = 'suspended'`;
     expect(after.suspended).toBe(count);
 
-    const suspended = await walk(admin.client, '/api/admin/users?status=suspended&limit=2');
+    const suspended = await walk(api.admin.client, '/api/admin/users?status=suspended&limit=2');
     expect(suspended.flat()).toContain(target.id);
-    const statuses = await admin.client.get(`/api/admin/users?status=suspended&q=${tag}`);
+    const statuses = await api.admin.client.get(`/api/admin/users?status=suspended&q=${tag}`);
     expect(statuses.body.map((u: { id: number; status: string }) => [u.id, u.status])).toEqual([[target.id, 'suspended']]);
-    expect((await admin.client.get(`/api/admin/users?status=banned&q=${tag}`)).body).toEqual([]);
+    expect((await api.admin.client.get(`/api/admin/users?status=banned&q=${tag}`)).body).toEqual([]);
     // the whole list, newest first, each user once
-    const everyone = (await walk(admin.client, '/api/admin/users?limit=200')).flat();
+    const everyone = (await walk(api.admin.client, '/api/admin/users?limit=200')).flat();
     expect(everyone).toEqual([...everyone].sort((a, b) => b - a));
     expect(everyone).toHaveLength(after.all);
   });
 
   it('finds transactions by id, user id or reference, and filters by type and status', async () => {
-    const player = await registerPlayer(server);
-    const reference = await fund(server, player, 1500);
+    const player = await registerPlayer(api.server);
+    const reference = await fund(api.server, player, 1500);
     const [deposit] = (await player.client.get('/api/wallet/transactions')).body;
     const pending = await pendingDeposits(player.id, 2);
-    const ids = (path: string) => admin.client.get(path).then((answer) => answer.body.map((t: { id: number }) => t.id));
+    const ids = (path: string) => api.admin.client.get(path).then((answer) => answer.body.map((t: { id: number }) => t.id));
 
     expect(await ids(`/api/admin/transactions?q=${deposit.id}`)).toContain(deposit.id);
     expect(await ids(`/api/admin/transactions?q=%23${player.id}`)).toEqual(expect.arrayContaining([...pending, deposit.id]));
     expect(await ids(`/api/admin/transactions?q=${reference.toLowerCase()}`)).toEqual([deposit.id]);
     expect(await ids('/api/admin/transactions?q=REF-none')).toEqual([]);
 
-    const pendingDepositsPage = await admin.client.get('/api/admin/transactions?type=deposit&status=pending&limit=200');
+    const pendingDepositsPage = await api.admin.client.get('/api/admin/transactions?type=deposit&status=pending&limit=200');
     expect(pendingDepositsPage.body.every((t: { type: string; status: string }) => t.type === 'deposit' && t.status === 'pending')).toBe(true);
     expect(pendingDepositsPage.body.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining(pending));
-    const withdrawals = await admin.client.get('/api/admin/transactions?type=withdrawal&status=pending');
+    const withdrawals = await api.admin.client.get('/api/admin/transactions?type=withdrawal&status=pending');
     expect(withdrawals.body.every((t: { type: string; status: string }) => t.type === 'withdrawal' && t.status === 'pending')).toBe(true);
-    expect((await admin.client.get('/api/admin/transactions?type=nope')).body).toEqual({ message: 'Invalid transaction type' });
+    expect((await api.admin.client.get('/api/admin/transactions?type=nope')).body).toEqual({ message: 'Invalid transaction type' });
 
-    const counts = (await admin.client.get('/api/admin/transactions/counts')).body;
-    const [direct] = await db`
+    const counts = (await api.admin.client.get('/api/admin/transactions/counts')).body;
+    const [direct] = await api.db`
       select count(*) filter (where type = 'deposit')::int as pending_deposits,
              count(*) filter (where type = 'withdrawal')::int as pending_withdrawals,
              count(*) filter (where type = 'admin_adjustment')::int as pending_adjustments

@@ -3,8 +3,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createMatch, database, startServer, type Db, type Player, type TestServer } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { apiSuite, createMatch, startServer, type Db } from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
 
 /** This file's server names its connections, so other files' servers (running in parallel) are not counted. */
@@ -18,26 +18,14 @@ async function listenConnections(db: Db): Promise<number> {
 }
 
 describe('GET /api/live/matches', () => {
-  let server: TestServer;
-  let db: Db;
-  let admin: Player;
-
-  beforeAll(async () => {
-    server = await startServer({ env: { PGAPPNAME: APPLICATION_NAME } });
-    db = database();
-    admin = await createAdmin(server, db);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.end();
-  });
+  const api = apiSuite({ admin: true, server: { env: { PGAPPNAME: APPLICATION_NAME } } });
 
   it('delivers a live-score update to a subscriber within 1 s', async () => {
-    const match = await createMatch(admin, { live: true });
-    const client = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    const match = await createMatch(api.admin, { live: true });
+    const client = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     try {
       const started = Date.now();
-      const updated = await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+      const updated = await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
         team1_score: '45/1', team2_score: '', current_innings: 1, current_over: 5.2,
       });
       expect(updated.status).toBe(200);
@@ -58,7 +46,7 @@ describe('GET /api/live/matches', () => {
       const client = await subscribe(`${fresh.url}/api/live/matches?id=424242`);
       try {
         // as the trigger on public.matches does, but at once (a PATCH would give the LISTEN time to land)
-        await db`select pg_notify('match_updates', ${JSON.stringify({ id: 424242, status: 'live' })})`;
+        await api.db`select pg_notify('match_updates', ${JSON.stringify({ id: 424242, status: 'live' })})`;
         expect(await client.next()).toEqual({ id: 424242, status: 'live' });
       } finally {
         client.close();
@@ -69,12 +57,12 @@ describe('GET /api/live/matches', () => {
   });
 
   it('filters by ?id= and reports settlement', async () => {
-    const watched = await createMatch(admin, { live: true });
-    const other = await createMatch(admin, { live: true });
-    const client = await subscribe(`${server.url}/api/live/matches?id=${watched.id}`);
+    const watched = await createMatch(api.admin, { live: true });
+    const other = await createMatch(api.admin, { live: true });
+    const client = await subscribe(`${api.server.url}/api/live/matches?id=${watched.id}`);
     try {
-      await admin.client.patch(`/api/admin/matches/${other.id}/update-live`, { current_innings: 2, current_over: 1 });
-      await admin.client.patch(`/api/admin/matches/${watched.id}/declare-winner`, { winning_team_id: watched.team1_id });
+      await api.admin.client.patch(`/api/admin/matches/${other.id}/update-live`, { current_innings: 2, current_over: 1 });
+      await api.admin.client.patch(`/api/admin/matches/${watched.id}/declare-winner`, { winning_team_id: watched.team1_id });
       // skips only the watched match's own earlier states (its start may still be on its way): any event of
       // the other match would fail the filter
       const event = await client.nextWhere((update) => update.id !== watched.id || update.status === 'completed');
@@ -85,13 +73,13 @@ describe('GET /api/live/matches', () => {
   });
 
   it('reports a match starting and being abandoned', async () => {
-    const match = await createMatch(admin);
-    const client = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    const match = await createMatch(api.admin);
+    const client = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     try {
-      expect((await admin.client.patch(`/api/admin/matches/${match.id}/start`)).status).toBe(200);
+      expect((await api.admin.client.patch(`/api/admin/matches/${match.id}/start`)).status).toBe(200);
       // the match's creation may still be on its way when the client connects
       expect(await client.nextWhere((event) => event.status !== 'upcoming')).toMatchObject({ id: match.id, status: 'live' });
-      expect((await admin.client.patch(`/api/admin/matches/${match.id}/abandon`)).status).toBe(200);
+      expect((await api.admin.client.patch(`/api/admin/matches/${match.id}/abandon`)).status).toBe(200);
       expect(await client.next()).toMatchObject({ id: match.id, status: 'completed' });
     } finally {
       client.close();
@@ -99,11 +87,11 @@ describe('GET /api/live/matches', () => {
   });
 
   it('serves 200 concurrent clients from one LISTEN connection', async () => {
-    const match = await createMatch(admin, { live: true });
-    const clients = await Promise.all(Array.from({ length: 200 }, () => subscribe(`${server.url}/api/live/matches`)));
+    const match = await createMatch(api.admin, { live: true });
+    const clients = await Promise.all(Array.from({ length: 200 }, () => subscribe(`${api.server.url}/api/live/matches`)));
     try {
-      expect(await listenConnections(db)).toBe(1);
-      await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: 7 });
+      expect(await listenConnections(api.db)).toBe(1);
+      await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: 7 });
       const received = await Promise.all(clients.map((client) => client.next(5000)));
       expect(received.every((update) => update.id === match.id)).toBe(true);
     } finally {
@@ -112,16 +100,16 @@ describe('GET /api/live/matches', () => {
   });
 
   it('recovers when the LISTEN connection is cut', async () => {
-    const match = await createMatch(admin, { live: true });
-    const client = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    const match = await createMatch(api.admin, { live: true });
+    const client = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     try {
-      await db`select pg_terminate_backend(pid) from pg_stat_activity
+      await api.db`select pg_terminate_backend(pid) from pg_stat_activity
                where application_name = ${APPLICATION_NAME} and query ilike 'listen %'`;
       // Updates sent while the feed is reconnecting may be lost (pages also poll); keep updating until one arrives.
       const deadline = Date.now() + 20_000;
       let update;
       for (let over = 1; !update && Date.now() < deadline; over++) {
-        await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: over % 20 });
+        await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: over % 20 });
         update = await client.next(2000).catch(() => undefined);
       }
       expect(update).toMatchObject({ id: match.id, status: 'live' });
@@ -132,10 +120,10 @@ describe('GET /api/live/matches', () => {
   });
 
   it('resumes with Last-Event-ID: exactly the updates missed, none twice', async () => {
-    const match = await createMatch(admin, { live: true });
+    const match = await createMatch(api.admin, { live: true });
     const score = (team1_score: string) =>
-      admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score, current_innings: 1, current_over: 1 });
-    const first = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+      api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score, current_innings: 1, current_over: 1 });
+    const first = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     await score('10/0');
     expect(await first.nextWhere((event) => event.team1_score === '10/0')).toMatchObject({ team1_score: '10/0' });
     const seen = first.lastEventId!;
@@ -143,7 +131,7 @@ describe('GET /api/live/matches', () => {
 
     await score('20/0');
     await score('30/1');
-    const resumed = await subscribe(`${server.url}/api/live/matches?id=${match.id}`, { lastEventId: seen });
+    const resumed = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`, { lastEventId: seen });
     try {
       expect(await resumed.next()).toMatchObject({ team1_score: '20/0' });
       expect(await resumed.next()).toMatchObject({ team1_score: '30/1' });
@@ -157,7 +145,7 @@ describe('GET /api/live/matches', () => {
   });
 
   it('answers a Last-Event-ID it cannot replay (another server process, a restart) with one gap', async () => {
-    const client = await subscribe(`${server.url}/api/live/matches`, { lastEventId: 'elsewhere-12' });
+    const client = await subscribe(`${api.server.url}/api/live/matches`, { lastEventId: 'elsewhere-12' });
     try {
       for (let waited = 0; client.gaps === 0 && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(client.gaps).toBe(1);
@@ -167,12 +155,12 @@ describe('GET /api/live/matches', () => {
   });
 
   it('sends the public match in an event, nothing else', async () => {
-    const match = await createMatch(admin, { live: true });
-    const client = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    const match = await createMatch(api.admin, { live: true });
+    const client = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     try {
-      await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '5/0', current_innings: 1, current_over: 0.5 });
+      await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '5/0', current_innings: 1, current_over: 0.5 });
       const event = await client.nextWhere((update) => update.team1_score === '5/0');
-      const answer = (await admin.client.get(`/api/matches/${match.id}`)).body;
+      const answer = (await api.admin.client.get(`/api/matches/${match.id}`)).body;
       expect(Object.keys(event).sort()).toEqual(Object.keys(answer).sort());
       expect(event).toEqual(answer); // the public answer itself: no private field can ride along
     } finally {
@@ -182,34 +170,22 @@ describe('GET /api/live/matches', () => {
 });
 
 describe('GET /api/live/matches with a client that cannot keep up', () => {
-  let server: TestServer;
-  let db: Db;
-  let admin: Player;
-
-  beforeAll(async () => {
-    server = await startServer({ env: { LIVE_CLIENT_QUEUE: '16' } });
-    db = database();
-    admin = await createAdmin(server, db);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.end();
-  });
+  const api = apiSuite({ admin: true, server: { env: { LIVE_CLIENT_QUEUE: '16' } } });
 
   it('drops it instead of buffering without bound, and keeps serving the others', async () => {
-    const match = await createMatch(admin, { live: true });
-    const fast = await subscribe(`${server.url}/api/live/matches?id=${match.id}`);
+    const match = await createMatch(api.admin, { live: true });
+    const fast = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     // A client that asks for the stream and then never reads a byte.
-    const slow = connect(Number(new URL(server.url).port), '127.0.0.1');
+    const slow = connect(Number(new URL(api.server.url).port), '127.0.0.1');
     slow.write('GET /api/live/matches HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\nConnection: close\r\n\r\n');
     slow.pause();
     const ended = new Promise<void>((resolve) => slow.once('end', resolve).once('close', resolve));
     try {
       await new Promise((resolve) => setTimeout(resolve, 300)); // its stream is open
       // Far more than the socket buffers hold: 2,000 events of 7 KB (of a match nobody else watches).
-      await db`select pg_notify('match_updates', json_build_object('id', -1, 'status', 'live', 'version', g, 'pad', repeat('x', 7000))::text)
+      await api.db`select pg_notify('match_updates', json_build_object('id', -1, 'status', 'live', 'version', g, 'pad', repeat('x', 7000))::text)
                from generate_series(1, 2000) g`;
-      await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '1/0', current_innings: 1, current_over: 0.1 });
+      await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '1/0', current_innings: 1, current_over: 0.1 });
       expect(await fast.next()).toMatchObject({ id: match.id, team1_score: '1/0' });
       slow.resume(); // reads what the kernel buffered, then the end the server wrote
       await expect(Promise.race([ended.then(() => 'dropped'), new Promise((resolve) => setTimeout(() => resolve('still open'), 20_000))]))

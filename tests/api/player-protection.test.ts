@@ -5,12 +5,9 @@
  * The rules and their boundaries are pgTAP-tested (supabase/tests/13-player-protection.test.sql); this is the
  * HTTP contract.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { protectionMessages } from '../../src/domain/protection.ts';
-import {
-  balance, createAdmin, createMatch, database, depositReference, fund, reconcile, registerPlayer, startServer,
-  type Db, type Player, type TestServer,
-} from '../support/api.ts';
+import { apiSuite, balance, createMatch, depositReference, fund, registerPlayer, type Player } from '../support/api.ts';
 
 const HOUR = 3_600_000;
 const deposit = (player: Player, amount: number) =>
@@ -22,18 +19,10 @@ function istDay(days = 0): string {
 }
 
 describe('player protection', () => {
-  let server: TestServer;
-  let db: Db;
-  let admin: Player;
-  beforeAll(async () => {
-    [server, db] = await Promise.all([startServer(), database()]);
-    admin = await createAdmin(server, db);
-  });
-  afterEach(async () => expect(await reconcile(db)).toEqual([]));
-  afterAll(() => Promise.all([server?.stop(), db?.end()]));
+  const api = apiSuite({ admin: true, reconciled: true });
 
   it('a new player has no limits and no exclusion', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const limits = await player.client.get('/api/account/limits');
     expect(limits.status).toBe(200);
     expect(limits.body).toEqual({
@@ -44,7 +33,7 @@ describe('player protection', () => {
   });
 
   it('a deposit over the limit is a 409 naming the limit and what is left; a raise waits 24 hours', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const set = await player.client.put('/api/account/limits', { period: 'daily', amount: 5000 });
     expect(set.status).toBe(200);
     expect(set.body.deposit_limits).toEqual({ daily: 5000, weekly: null, monthly: null });
@@ -71,26 +60,26 @@ describe('player protection', () => {
     [{ period: 'daily', amount: 499 }, protectionMessages.limitRange],
     [{ period: 'daily' }, protectionMessages.limitRange],
   ])('refuses the limit %j with 400', async (body, message) => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     expect(await player.client.put('/api/account/limits', body)).toMatchObject({ status: 400, body: { message } });
   });
 
   it('of two concurrent deposits that together would pass the limit, one is refused', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     await player.client.put('/api/account/limits', { period: 'weekly', amount: 5000 });
     const answers = await Promise.all([deposit(player, 3000), deposit(player, 3000)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)!.body).toEqual({
       message: 'Deposit limit reached: Your weekly limit is ₹5,000 and ₹2,000 is left.',
     });
-    const rows = await db`select amount from public.transactions where user_id = ${player.id} and type = 'deposit'`;
+    const rows = await api.db`select amount from public.transactions where user_id = ${player.id} and type = 'deposit'`;
     expect(rows.map((row) => row.amount)).toEqual([3000]);
   });
 
   it('during a time-out the player cannot bet or deposit but can look and withdraw', async () => {
-    const player = await registerPlayer(server);
-    await fund(server, player, 5000);
-    const match = await createMatch(admin, { live: true });
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 5000);
+    const match = await createMatch(api.admin, { live: true });
     expect((await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000 })).status).toBe(201);
     const account = await player.client.post('/api/bank-accounts', {
       account_holder: 'Timeout Player', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
@@ -110,8 +99,8 @@ describe('player protection', () => {
     expect((await player.client.get('/api/wallet/transactions')).body).toHaveLength(3);
 
     // the bet placed before stands and is paid
-    await admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 });
-    expect(await balance(db, player.id)).toBe(5000 - 1000 + 3000);
+    await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 });
+    expect(await balance(api.db, player.id)).toBe(5000 - 1000 + 3000);
 
     const shorter = await player.client.post('/api/account/timeout', { days: 1 });
     expect(shorter.status).toBe(409);
@@ -120,33 +109,33 @@ describe('player protection', () => {
   });
 
   it('an admin sees a self-exclusion but can neither change nor lift it', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const excluded = await player.client.post('/api/account/self-exclusion', { months: 6 });
     expect(excluded.status).toBe(201);
     const until = excluded.body.self_excluded_until;
     expect(until).not.toBeNull();
 
-    const seen = await admin.client.get(`/api/account/limits?userId=${player.id}`);
+    const seen = await api.admin.client.get(`/api/account/limits?userId=${player.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.self_excluded_until).toBe(until);
-    expect(await admin.client.get('/api/account/limits?userId=99999999')).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect(await api.admin.client.get('/api/account/limits?userId=99999999')).toMatchObject({ status: 404, body: { message: 'User not found' } });
 
     const refused = { status: 403, body: { message: protectionMessages.onlyThePlayer } };
-    expect(await admin.client.put(`/api/account/limits?userId=${player.id}`, { period: 'daily', amount: null })).toMatchObject(refused);
-    expect(await admin.client.post(`/api/account/timeout?userId=${player.id}`, { days: 1 })).toMatchObject(refused);
-    expect(await admin.client.post(`/api/account/self-exclusion?userId=${player.id}`, { months: 6 })).toMatchObject(refused);
-    expect((await admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(404);
-    expect((await admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(200);
-    expect((await admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(200);
+    expect(await api.admin.client.put(`/api/account/limits?userId=${player.id}`, { period: 'daily', amount: null })).toMatchObject(refused);
+    expect(await api.admin.client.post(`/api/account/timeout?userId=${player.id}`, { days: 1 })).toMatchObject(refused);
+    expect(await api.admin.client.post(`/api/account/self-exclusion?userId=${player.id}`, { months: 6 })).toMatchObject(refused);
+    expect((await api.admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(404);
+    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(200);
+    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(200);
 
     expect((await player.client.get('/api/account/limits')).body.self_excluded_until).toBe(until);
     const refusedDeposit = await deposit(player, 1000);
     expect(refusedDeposit.status).toBe(403);
     expect(refusedDeposit.body.message).toMatch(/^Self-exclusion: You cannot bet or deposit until .+ IST\.$/);
-    const [{ count }] = await db`select count(*)::int as count from public.protection_changes where user_id in (${player.id}, ${admin.id})`;
+    const [{ count }] = await api.db`select count(*)::int as count from public.protection_changes where user_id in (${player.id}, ${api.admin.id})`;
     expect(count).toBe(1);
 
-    const other = await registerPlayer(server);
+    const other = await registerPlayer(api.server);
     expect(await other.client.get(`/api/account/limits?userId=${player.id}`))
       .toMatchObject({ status: 403, body: { message: 'You can only view your own limits' } });
   });
@@ -157,11 +146,11 @@ describe('player protection', () => {
     }
 
     it('lists the ledger between two dates with the running balance, for the player and an admin', async () => {
-      const player = await registerPlayer(server);
-      const funded = await fund(server, player, 3000);
+      const player = await registerPlayer(api.server);
+      const funded = await fund(api.server, player, 3000);
       const pending = depositReference();
       await player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference: pending });
-      const match = await createMatch(admin);
+      const match = await createMatch(api.admin);
       const bet = await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000 });
 
       const range = `from=${istDay(-1)}&to=${istDay(1)}`;
@@ -179,8 +168,8 @@ describe('player protection', () => {
       ]);
       expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},/);
 
-      expect((await statement(admin, `${range}&userId=${player.id}`)).text).toBe(answer.text);
-      const other = await registerPlayer(server);
+      expect((await statement(api.admin, `${range}&userId=${player.id}`)).text).toBe(answer.text);
+      const other = await registerPlayer(api.server);
       expect(await statement(other, `${range}&userId=${player.id}`))
         .toMatchObject({ status: 403, body: { message: 'You can only view your own transactions' } });
       expect((await statement(other, range)).text).toBe('date (IST),type,amount,status,reference,balance after\r\n');
@@ -192,16 +181,16 @@ describe('player protection', () => {
       ['from=22-11-2026&to=2026-11-22', protectionMessages.dateInvalid],
       ['from=2026-02-30&to=2026-03-01', protectionMessages.dateInvalid],
     ])('refuses %s with 400', async (query, message) => {
-      const player = await registerPlayer(server);
+      const player = await registerPlayer(api.server);
       expect(await statement(player, query)).toMatchObject({ status: 400, body: { message } });
     });
 
     it('streams a long statement chunk by chunk with the balance carried across', async () => {
-      const player = await registerPlayer(server);
-      await fund(server, player, 1000);
+      const player = await registerPlayer(api.server);
+      await fund(api.server, player, 1000);
       // volume for the streaming path: 2,500 completed adjustments of ₹1, the wallet moved with them so the
       // ledger reconciles
-      await db.begin(async (tx) => {
+      await api.db.begin(async (tx) => {
         await tx`insert into public.transactions (user_id, amount, type, status, notes)
                  select ${player.id}, 1, 'admin_adjustment', 'completed', 'statement volume' from generate_series(1, 2500)`;
         await tx`update public.users set wallet_balance = wallet_balance + 2500 where id = ${player.id}`;
@@ -210,7 +199,7 @@ describe('player protection', () => {
       const rows = answer.text.split('\r\n').slice(1, -1).map((line) => line.split(','));
       expect(rows).toHaveLength(2501);
       expect(rows.map((row) => Number(row[5]))).toEqual(Array.from({ length: 2501 }, (_, index) => 1000 + index));
-      expect(Number(rows.at(-1)![5])).toBe(await balance(db, player.id));
+      expect(Number(rows.at(-1)![5])).toBe(await balance(api.db, player.id));
     });
   });
 });

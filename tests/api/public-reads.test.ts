@@ -3,31 +3,23 @@
  * once it changed: not after this server's own admin write, not after a change the server only hears of
  * through the database's notification, and never to a request that asks for a fresh read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createAdmin, createMatch, database, startServer, type Db, type Player, type TestServer } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSuite, Client, createMatch } from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
 
 describe('public match reads served from memory', () => {
-  let server: TestServer;
-  let db: Db;
-  let admin: Player;
-  const visitor = () => new Client(server.url);
+  const api = apiSuite({ admin: true });
+  const visitor = () => new Client(api.server.url);
 
   beforeAll(async () => {
-    [server, db] = await Promise.all([startServer(), database()]);
-    admin = await createAdmin(server, db);
-    (await subscribe(`${server.url}/api/live/matches`)).close(); // the server's feed listens
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.end();
+    (await subscribe(`${api.server.url}/api/live/matches`)).close(); // the server's feed listens
   });
 
   it("shows an admin's change at once, in the match and in the lists, with a new ETag", async () => {
-    const match = await createMatch(admin, { live: true });
+    const match = await createMatch(api.admin, { live: true });
     const before = await visitor().get(`/api/matches/${match.id}`);
     await visitor().get('/api/matches?status=live'); // both kept now
-    const updated = await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+    const updated = await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
       team1_score: '61/2', current_innings: 1, current_over: 8.1,
     });
     expect(updated.status).toBe(200);
@@ -40,10 +32,10 @@ describe('public match reads served from memory', () => {
   });
 
   it('shows a change made elsewhere (another server process) once its notification arrives', async () => {
-    const match = await createMatch(admin, { live: true });
+    const match = await createMatch(api.admin, { live: true });
     expect((await visitor().get(`/api/matches/${match.id}`)).body.team2_score).toBeNull();
     // the trigger notifies every server process, as for a change through another one
-    await db`update public.matches set team2_score = '12/0' where id = ${match.id}`;
+    await api.db`update public.matches set team2_score = '12/0' where id = ${match.id}`;
     let score: string | null = null;
     for (let waited = 0; score !== '12/0' && waited < 2000; waited += 50) {
       score = (await visitor().get(`/api/matches/${match.id}`)).body.team2_score;
@@ -53,10 +45,10 @@ describe('public match reads served from memory', () => {
   });
 
   it('reads the database for a request with Cache-Control: no-cache', async () => {
-    const match = await createMatch(admin, { live: true });
+    const match = await createMatch(api.admin, { live: true });
     await visitor().get(`/api/matches/${match.id}`);
     // a change nobody is told of (triggers off for this session): only a fresh read can see it
-    await db.begin(async (tx) => {
+    await api.db.begin(async (tx) => {
       await tx`set local session_replication_role = replica`;
       await tx`update public.matches set venue = 'Eden Gardens' where id = ${match.id}`;
     });

@@ -1,39 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createAdmin, createMatch, database, fund, registerPlayer, startServer, type Db, type TestServer } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { apiSuite, Client, createAdmin, createMatch, fund, registerPlayer } from '../support/api.ts';
 
 describe('request hygiene: CSRF origin, body limits, malformed input, headers, error shape', () => {
-  let server: TestServer;
-  let db: Db;
-  beforeAll(async () => {
-    [server, db] = await Promise.all([startServer(), database()]);
-  });
-  afterAll(() => Promise.all([server?.stop(), db?.end()]));
+  const api = apiSuite();
 
   it('refuses a write from a foreign Origin with 403 and moves no money; the own origin passes', async () => {
-    const admin = await createAdmin(server, db);
-    const player = await registerPlayer(server);
-    await fund(server, player, 2000);
+    const admin = await createAdmin(api.server, api.db);
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 2000);
     const match = await createMatch(admin);
     const body = { match_id: match.id, team_id: 1, amount: 1000 };
     const forged = await player.client.post('/api/bets', body, { origin: 'https://evil.example' });
     expect(forged.status).toBe(403);
     expect(forged.body).toEqual({ message: 'Cross-origin request refused' });
-    const [{ count }] = await db`select count(*)::int as count from public.bets where user_id = ${player.id}`;
+    const [{ count }] = await api.db`select count(*)::int as count from public.bets where user_id = ${player.id}`;
     expect(count).toBe(0);
-    const own = await player.client.post('/api/bets', body, { origin: server.url });
+    const own = await player.client.post('/api/bets', body, { origin: api.server.url });
     expect(own.status).toBe(201);
     // reads are not writes
     expect((await player.client.get('/api/bets', { origin: 'https://evil.example' })).status).toBe(200);
   });
 
   it('answers 413 for a body over 64 KiB', async () => {
-    const answer = await new Client(server.url).post('/api/login', { username: 'x'.repeat(70 * 1024), password: 'secret1' });
+    const answer = await new Client(api.server.url).post('/api/login', { username: 'x'.repeat(70 * 1024), password: 'secret1' });
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({ message: 'Request body too large' });
   });
 
   it('answers 400 Malformed JSON body, 415 for a non-JSON body, 400 for a non-object', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const malformed = await player.client.post('/api/bets', '{"match_id": 1,', { 'content-type': 'application/json' });
     expect([malformed.status, malformed.body]).toEqual([400, { message: 'Malformed JSON body' }]);
     const text = await player.client.post('/api/bets', 'match_id=1', { 'content-type': 'text/plain' });
@@ -46,7 +41,7 @@ describe('request hygiene: CSRF origin, body limits, malformed input, headers, e
   });
 
   it('never answers 500 for hostile input', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const probes: [string, string, unknown][] = [
       ['GET', '/api/matches/abc', undefined],
       ['GET', '/api/matches/-1', undefined],
@@ -70,7 +65,7 @@ describe('request hygiene: CSRF origin, body limits, malformed input, headers, e
   });
 
   it('sends security headers on API answers', async () => {
-    const answer = await new Client(server.url).get('/api/user');
+    const answer = await new Client(api.server.url).get('/api/user');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('x-frame-options')).toBe('DENY');
     expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -78,7 +73,7 @@ describe('request hygiene: CSRF origin, body limits, malformed input, headers, e
   });
 
   it('publishes an OpenAPI document generated from the schemas', async () => {
-    const doc = await new Client(server.url).get('/api/openapi.json');
+    const doc = await new Client(api.server.url).get('/api/openapi.json');
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toMatch(/^3\./);
     const register = doc.body.paths['/api/register'].post.requestBody.content['application/json'].schema;

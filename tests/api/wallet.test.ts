@@ -1,19 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  balance, Client, createAdmin, database, depositReference, fund, reconcile, registerPlayer, sendWebhook, signedWebhook,
-  startServer, unique, type Db, type Player, type TestServer,
+  apiSuite, balance, Client, createAdmin, depositReference, fund, registerPlayer, sendWebhook, signedWebhook, unique,
+  type Player,
 } from '../support/api.ts';
 
 const ACCOUNT = { account_holder: 'Rahul Sharma', account_number: '123456789012', ifsc_code: 'sbin0001234', bank_name: 'State Bank' };
 
 describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank accounts', () => {
-  let server: TestServer;
-  let db: Db;
-  beforeAll(async () => {
-    [server, db] = await Promise.all([startServer(), database()]);
-  });
-  afterEach(async () => expect(await reconcile(db)).toEqual([]));
-  afterAll(() => Promise.all([server?.stop(), db?.end()]));
+  const api = apiSuite({ reconciled: true });
 
   async function pendingDeposit(player: Player, amount = 1000) {
     const reference = depositReference();
@@ -23,14 +17,14 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
   }
 
   it('creates a pending deposit whatever status the client sends, with the gateway redirect', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const { reference, answer } = await pendingDeposit(player, 2500);
     expect(answer.body).toMatchObject({ amount: 2500, reference_id: reference, status: 'pending', type: 'deposit', user_id: player.id });
     expect(answer.body.redirect_url).toBe(
       `/api/payments/sandbox?amount=2500&username=${player.username}&reference=${reference}`,
     );
-    expect(await balance(db, player.id)).toBe(0);
-    const [row] = await db`select status, amount from public.transactions where reference_id = ${reference}`;
+    expect(await balance(api.db, player.id)).toBe(0);
+    const [row] = await api.db`select status, amount from public.transactions where reference_id = ${reference}`;
     expect(row).toEqual({ status: 'pending', amount: 2500 });
     // the same reference again is the same transaction
     const again = await player.client.post('/api/wallet/deposit', { amount: 2500, paymentMethod: 'upi', reference });
@@ -43,76 +37,76 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     [{ paymentMethod: 'card' }, 'Please select a payment method'],
     [{ reference: 'bogus' }, 'Invalid reference'],
   ])('refuses deposit %j with 400 "%s"', async (override, message) => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const answer = await player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference: depositReference(), ...override });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message });
   });
 
   it('credits a deposit once on the signed success webhook; a replay changes nothing', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const { reference } = await pendingDeposit(player, 1500);
     const event = { reference, amount: 1500, status: 'success', gateway_txn_id: unique('gw') };
-    const first = await sendWebhook(server, event);
+    const first = await sendWebhook(api.server, event);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ reference, status: 'completed' });
-    expect(await balance(db, player.id)).toBe(1500);
-    const replay = await sendWebhook(server, event);
+    expect(await balance(api.db, player.id)).toBe(1500);
+    const replay = await sendWebhook(api.server, event);
     expect(replay.status).toBe(200);
-    expect(await balance(db, player.id)).toBe(1500);
-    const [{ count }] = await db`select count(*)::int as count from public.transactions where user_id = ${player.id} and status = 'completed'`;
+    expect(await balance(api.db, player.id)).toBe(1500);
+    const [{ count }] = await api.db`select count(*)::int as count from public.transactions where user_id = ${player.id} and status = 'completed'`;
     expect(count).toBe(1);
   });
 
   it('marks a deposit failed on the failure event, moving no money', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const { reference } = await pendingDeposit(player);
-    const answer = await sendWebhook(server, { reference, amount: 1000, status: 'failed', gateway_txn_id: unique('gw') });
+    const answer = await sendWebhook(api.server, { reference, amount: 1000, status: 'failed', gateway_txn_id: unique('gw') });
     expect(answer.status).toBe(200);
     expect(answer.body.status).toBe('failed');
-    expect(await balance(db, player.id)).toBe(0);
+    expect(await balance(api.db, player.id)).toBe(0);
   });
 
   it('refuses webhooks: bad signature, stale timestamp (401), unknown reference (404), amount mismatch (409)', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const { reference } = await pendingDeposit(player);
     const event = { reference, amount: 1000, status: 'success', gateway_txn_id: unique('gw') };
 
-    const forged = await sendWebhook(server, event, { secret: 'not-the-secret' });
+    const forged = await sendWebhook(api.server, event, { secret: 'not-the-secret' });
     expect(forged.status).toBe(401);
     expect(forged.body).toEqual({ message: 'Invalid signature' });
 
     // signed over one body, sent with another (re-serialized / tampered)
     const { headers } = signedWebhook(event);
-    const tampered = await new Client(server.url).post('/api/payments/webhook', JSON.stringify({ ...event, amount: 100000 }), headers);
+    const tampered = await new Client(api.server.url).post('/api/payments/webhook', JSON.stringify({ ...event, amount: 100000 }), headers);
     expect(tampered.status).toBe(401);
 
-    const unsigned = await new Client(server.url).post('/api/payments/webhook', event);
+    const unsigned = await new Client(api.server.url).post('/api/payments/webhook', event);
     expect(unsigned.status).toBe(401);
 
-    const stale = await sendWebhook(server, event, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const stale = await sendWebhook(api.server, event, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect(stale.status).toBe(401);
     expect(stale.body).toEqual({ message: 'Stale webhook timestamp' });
 
-    const unknown = await sendWebhook(server, { ...event, reference: depositReference() });
+    const unknown = await sendWebhook(api.server, { ...event, reference: depositReference() });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Unknown reference' });
 
-    const mismatch = await sendWebhook(server, { ...event, amount: 100000 });
+    const mismatch = await sendWebhook(api.server, { ...event, amount: 100000 });
     expect(mismatch.status).toBe(409);
     expect(mismatch.body).toEqual({ message: 'Amount mismatch' });
 
-    const malformed = await new Client(server.url).post('/api/payments/webhook', '{not json', signedWebhook('{not json').headers);
+    const malformed = await new Client(api.server.url).post('/api/payments/webhook', '{not json', signedWebhook('{not json').headers);
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ message: 'Malformed JSON body' });
 
-    expect(await balance(db, player.id)).toBe(0);
+    expect(await balance(api.db, player.id)).toBe(0);
   });
 
   it('serves the sandbox gateway page and its Pay button completes the deposit and returns to /wallet', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const { answer, reference } = await pendingDeposit(player, 3000);
-    const page = await new Client(server.url).get(answer.body.redirect_url);
+    const page = await new Client(api.server.url).get(answer.body.redirect_url);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
@@ -123,26 +117,26 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
 
     const form = new URLSearchParams({ amount: '3000', reference, outcome: 'success' }).toString();
     const paid = await player.client.post('/api/payments/sandbox', form, {
-      'content-type': 'application/x-www-form-urlencoded', origin: server.url,
+      'content-type': 'application/x-www-form-urlencoded', origin: api.server.url,
     });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe('/wallet');
-    expect(await balance(db, player.id)).toBe(3000);
+    expect(await balance(api.db, player.id)).toBe(3000);
   });
 
   it('escapes what the sandbox page shows', async () => {
-    const page = await new Client(server.url).get('/api/payments/sandbox?amount=500&username=%3Cscript%3E&reference=REF-1-AAAA');
+    const page = await new Client(api.server.url).get('/api/payments/sandbox?amount=500&username=%3Cscript%3E&reference=REF-1-AAAA');
     expect(page.text).not.toContain('<script>');
     expect(page.text).toContain('&lt;script&gt;');
   });
 
   it('adds bank accounts for the caller only, ignoring a user_id in the body', async () => {
-    const player = await registerPlayer(server);
-    const other = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
+    const other = await registerPlayer(api.server);
     const answer = await player.client.post('/api/bank-accounts', { ...ACCOUNT, user_id: other.id });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ user_id: player.id, ifsc_code: 'SBIN0001234', is_active: true });
-    const [row] = await db`select user_id from public.bank_accounts where id = ${answer.body.id}`;
+    const [row] = await api.db`select user_id from public.bank_accounts where id = ${answer.body.id}`;
     expect(row.user_id).toBe(player.id);
     expect((await other.client.get('/api/bank-accounts')).body).toEqual([]);
     expect((await player.client.get('/api/bank-accounts')).body).toHaveLength(1);
@@ -155,15 +149,15 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     [{ ifsc_code: 'SBIN00' }, 'IFSC code must be 11 characters'],
     [{ bank_name: 'SB' }, 'Bank name must be at least 3 characters'],
   ])('refuses bank account %j with 400 "%s"', async (override, message) => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const answer = await player.client.post('/api/bank-accounts', { ...ACCOUNT, ...override });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message });
   });
 
   it('creates a pending withdrawal to an own account and replays it for the same Idempotency-Key', async () => {
-    const player = await registerPlayer(server);
-    await fund(server, player, 5000);
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 5000);
     const account = (await player.client.post('/api/bank-accounts', ACCOUNT)).body;
     const key = unique('idem');
     const first = await player.client.post('/api/wallet/withdraw', { amount: 2000, bankAccountId: account.id }, { 'idempotency-key': key });
@@ -176,7 +170,7 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     const other = await player.client.post('/api/wallet/withdraw', { amount: 2500, bankAccountId: account.id }, { 'idempotency-key': key });
     expect(other.status).toBe(409);
     expect(other.body).toEqual({ message: 'Idempotency key reused with a different request' });
-    const [{ count }] = await db`select count(*)::int as count from public.transactions where user_id = ${player.id} and type = 'withdrawal'`;
+    const [{ count }] = await api.db`select count(*)::int as count from public.transactions where user_id = ${player.id} and type = 'withdrawal'`;
     expect(count).toBe(1);
     // pending withdrawals reduce what is available
     const tooMuch = await player.client.post('/api/wallet/withdraw', { amount: 3500, bankAccountId: account.id });
@@ -185,21 +179,21 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
   });
 
   it('answers what a player may spend: available_balance and pending_withdrawals on every user answer', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
     const usable = (user: Record<string, unknown>) => ({
       wallet_balance: user.wallet_balance, available_balance: user.available_balance, pending_withdrawals: user.pending_withdrawals,
     });
     expect(usable((await player.client.get('/api/user')).body)).toEqual({ wallet_balance: 0, available_balance: 0, pending_withdrawals: 0 });
-    await fund(server, player, 5000);
+    await fund(api.server, player, 5000);
     const account = (await player.client.post('/api/bank-accounts', ACCOUNT)).body;
     expect((await player.client.post('/api/wallet/withdraw', { amount: 1500, bankAccountId: account.id })).status).toBe(201);
     expect((await player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.id })).status).toBe(201);
     const expected = { wallet_balance: 5000, available_balance: 3000, pending_withdrawals: 2000 };
 
     expect(usable((await player.client.get('/api/user')).body)).toEqual(expected);
-    const login = await new Client(server.url).post('/api/login', { username: player.username, password: player.password });
+    const login = await new Client(api.server.url).post('/api/login', { username: player.username, password: player.password });
     expect(usable(login.body)).toEqual(expected);
-    const admin = await createAdmin(server, db);
+    const admin = await createAdmin(api.server, api.db);
     expect(usable((await admin.client.get(`/api/admin/users/${player.id}`)).body)).toEqual(expected);
     const listed = (await admin.client.get('/api/admin/users')).body.find((user: { id: number }) => user.id === player.id);
     expect(usable(listed)).toEqual(expected);
@@ -207,14 +201,14 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     const tooMuch = await player.client.post('/api/wallet/withdraw', { amount: 3001, bankAccountId: account.id });
     expect(tooMuch.body).toEqual({ message: 'Insufficient balance' });
 
-    const [pending] = await db`select id from public.transactions where user_id = ${player.id} and amount = -500`;
+    const [pending] = await api.db`select id from public.transactions where user_id = ${player.id} and amount = -500`;
     expect((await admin.client.patch(`/api/admin/transactions/${pending.id}/reject`)).status).toBe(200);
     expect(usable((await player.client.get('/api/user')).body)).toEqual({ wallet_balance: 5000, available_balance: 3500, pending_withdrawals: 1500 });
   });
 
   it('refuses withdrawals: limits, no qualifying deposit, someone else\'s account', async () => {
-    const player = await registerPlayer(server);
-    const other = await registerPlayer(server);
+    const player = await registerPlayer(api.server);
+    const other = await registerPlayer(api.server);
     const account = (await player.client.post('/api/bank-accounts', ACCOUNT)).body;
     const otherAccount = (await other.client.post('/api/bank-accounts', ACCOUNT)).body;
     const cases: [unknown, number, string][] = [
@@ -227,19 +221,19 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
       const answer = await player.client.post('/api/wallet/withdraw', body);
       expect([answer.status, answer.body]).toEqual([status, { message }]);
     }
-    await fund(server, player, 900); // below the qualifying 1000
+    await fund(api.server, player, 900); // below the qualifying 1000
     const noQualifying = await player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.id });
     expect(noQualifying.status).toBe(409);
     expect(noQualifying.body.message).toBe('Minimum deposit required: You need to have made at least one deposit of ₹1,000 or more to withdraw funds');
-    await fund(server, player, 1000);
+    await fund(api.server, player, 1000);
     const foreign = await player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: otherAccount.id });
     expect(foreign.status).toBe(403);
   });
 
   it('lists own transactions; ?userId= of someone else is a 403 for a player', async () => {
-    const player = await registerPlayer(server);
-    const other = await registerPlayer(server);
-    await fund(server, player, 1000);
+    const player = await registerPlayer(api.server);
+    const other = await registerPlayer(api.server);
+    await fund(api.server, player, 1000);
     const own = await player.client.get('/api/wallet/transactions');
     expect(own.status).toBe(200);
     expect(own.body).toHaveLength(1);

@@ -2,7 +2,8 @@
  * The player's journey in a real Chromium against the real server (Deno API + built SPA + Postgres):
  * register → deposit through the sandbox gateway → bet on a live match → My Bets 'In Progress' → add a
  * bank account → request a withdrawal; the gateway redirect surviving a closed Recharge dialog and an
- * abandoned payment resumed; the refusals of spec §5; screenshots at 375 and 1280 px.
+ * abandoned payment resumed; the refusals a player meets (a bet under the minimum or over the balance, a
+ * withdrawal without a qualifying deposit); screenshots at 375 and 1280 px.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

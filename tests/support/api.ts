@@ -4,7 +4,8 @@
  */
 import { createHmac, randomBytes, randomInt, scryptSync } from 'node:crypto';
 import postgres from 'postgres';
-import { requireEnv, startServer, type TestServer } from './server.ts';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { requireEnv, startServer, type ServerOptions, type TestServer } from './server.ts';
 
 /** The LOCAL-ONLY sandbox secret of edge-functions/_shared/env.ts (the test server runs with the sandbox on). */
 export const WEBHOOK_SECRET = 'local-sandbox-only-webhook-secret';
@@ -177,6 +178,31 @@ export async function reconcile(db: Db) {
     await tx`set local role service_role`;
     return await tx`select * from app.reconcile()`;
   });
+}
+
+/** What the tests of an API test file work with (see apiSuite). */
+export interface ApiSuite {
+  server: TestServer;
+  db: Db;
+  /** A signed-in admin, with `admin: true`. */
+  admin: Player;
+}
+
+/**
+ * The setting most API test files share, declared once: before their tests a server on the test database
+ * (started with `server`'s options), a database client and, with `admin`, a signed-in admin; with
+ * `reconciled`, the ledger invariant checked after every test; both stopped after all. The fields are set
+ * by a beforeAll hook: read them in hooks and tests, not while the file is being collected.
+ */
+export function apiSuite(options: { admin?: boolean; reconciled?: boolean; server?: ServerOptions } = {}): ApiSuite {
+  const suite = {} as ApiSuite;
+  beforeAll(async () => {
+    [suite.server, suite.db] = await Promise.all([startServer(options.server), database()]);
+    if (options.admin) suite.admin = await createAdmin(suite.server, suite.db);
+  });
+  if (options.reconciled) afterEach(async () => expect(await reconcile(suite.db)).toEqual([]));
+  afterAll(() => Promise.all([suite.server?.stop(), suite.db?.end()]));
+  return suite;
 }
 
 export { startServer, type TestServer };

@@ -1,5 +1,5 @@
 /**
- * Spec §7.1: GET /api/user, POST /api/login, POST /api/register, POST /api/logout.
+ * Sign-in: GET /api/user, POST /api/login, POST /api/register, POST /api/logout.
  *
  * Registration never takes role or status (the schema strips them; app.register_user writes user/active).
  * Login and registration are rate limited in Postgres per username and per IP: app.begin_attempt checks

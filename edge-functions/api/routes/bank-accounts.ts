@@ -1,5 +1,5 @@
 /**
- * Spec §7.2: GET /api/bank-accounts, POST /api/bank-accounts. The owner is always the session's user:
+ * Bank accounts: GET /api/bank-accounts, POST /api/bank-accounts. The owner is always the session's user:
  * a `user_id` in the body is stripped by the schema and never reaches the database.
  */
 import { createRoute } from '@hono/zod-openapi';

@@ -1,5 +1,5 @@
 /**
- * Spec §7.2: GET /api/matches?status=…, GET /api/matches/{id}. Public reads (matches are readable by anon),
+ * Matches: GET /api/matches?status=…, GET /api/matches/{id}. Public reads (matches are readable by anon),
  * with an ETag (304 for a matching If-None-Match), served from memory while no match has changed
  * (public-reads.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §7.2 wallet calls: POST /api/wallet/deposit, POST /api/wallet/withdraw, GET /api/wallet/transactions.
+ * The wallet: POST /api/wallet/deposit, POST /api/wallet/withdraw, GET /api/wallet/transactions.
  *
  * Deposit: the client's `status` is ignored (the schema strips it): a deposit is always created pending and
  * completed only by the gateway's signed webhook or an admin. The answer adds `redirect_url`: the gateway

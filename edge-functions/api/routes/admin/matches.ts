@@ -1,5 +1,5 @@
 /**
- * Spec §7.3 match administration: list, detail, bets of a match, create, start, live update, declare winner,
+ * Match administration: list, detail, bets of a match, create, start, live update, declare winner,
  * plus PATCH /api/admin/matches/{id}/abandon (void: bets cancelled and refunded) and GET /api/admin/teams.
  * Each write is one app.* function (admin re-checked there, audited there).
  */

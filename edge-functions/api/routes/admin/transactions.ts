@@ -1,5 +1,5 @@
 /**
- * Spec §7.3 back office: all transactions, approve / reject a pending one, the dashboard statistics, and
+ * The back office: all transactions, approve / reject a pending one, the dashboard statistics, and
  * GET /api/admin/audit-log (beyond the spec: who changed what).
  */
 import { createRoute } from '@hono/zod-openapi';
@@ -18,7 +18,7 @@ const transactionsQuery = pageQuery.extend({
   type: z.enum(TRANSACTION_TYPES, { error: 'Invalid transaction type' }).optional(),
   status: z.enum(TRANSACTION_STATUSES, { error: 'Invalid transaction status' }).optional(),
   q: z.string().trim().max(255, 'Search must be at most 255 characters').optional()
-    .describe('Spec §2.16: a transaction id or user id (digits, an optional leading #), else a whole reference id.'),
+    .describe('Search transactions: a transaction id or user id (digits, an optional leading #), else a whole reference id.'),
 });
 const auditQuery = z.object({
   limit: z.coerce.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(1000, 'Invalid limit').default(200),
@@ -47,7 +47,7 @@ const rejectRoute = createRoute({
   responses: { 200: json(transactionEntity, 'The failed transaction'), ...errors(400, 401, 403, 404, 409) },
 });
 const statsRoute = createRoute({
-  method: 'get', path: '/dashboard/stats', tags: ['admin: dashboard'], summary: 'Dashboard statistics (spec §3.7)',
+  method: 'get', path: '/dashboard/stats', tags: ['admin: dashboard'], summary: 'Dashboard statistics',
   responses: { 200: json(dashboardStatsEntity, 'Statistics'), ...errors(401, 403) },
 });
 const auditRoute = createRoute({

@@ -1,5 +1,5 @@
 /**
- * Spec §7.3 user administration: list, detail, a user's bank accounts / transactions / bets, wallet
+ * User administration: list, detail, a user's bank accounts / transactions / bets, wallet
  * adjustment (signed amount, reason required) and status changes (banning ends the user's sessions).
  */
 import { createRoute } from '@hono/zod-openapi';
@@ -22,7 +22,7 @@ export const USER_NOT_FOUND = 'User not found';
 
 export const usersQuery = pageQuery.extend({
   q: z.string().trim().max(255, 'Search must be at most 255 characters').optional()
-    .describe('Spec §2.13: the user id, or a part of the username, name or email (case-insensitive).'),
+    .describe('Search users: the user id, or a part of the username, name or email (case-insensitive).'),
   status: z.enum(USER_STATUSES, { error: 'Invalid user status' }).optional(),
 });
 
