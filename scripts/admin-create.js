@@ -1,11 +1,14 @@
-// `npm run admin:create`: creates or promotes the admin account on an existing database
-// (ADMIN_USERNAME / ADMIN_PASSWORD, else "admin" with a printed one-time password).
+// `npm run admin:create [-- --promote]`: creates an admin, or sets a new password (and second factor) for
+// an existing one, on an existing database (ADMIN_USERNAME / ADMIN_PASSWORD / ADMIN_TOTP_SECRET, else
+// "admin" with a printed one-time password and otpauth:// URI). A player's username needs --promote.
 import { openForMaintenance } from './lib/database.js';
 import { runDeno } from './lib/deno.js';
 
 const database = await openForMaintenance({ mustExist: true });
 try {
-  await runDeno('scripts/admin.ts', [], { DATABASE_URL: database.url });
+  await runDeno('scripts/admin.ts', process.argv.slice(2).filter((arg) => arg === '--promote'), { DATABASE_URL: database.url });
+} catch {
+  process.exitCode = 1; // the script has said why
 } finally {
   await database.close();
 }

@@ -103,6 +103,11 @@ try {
   await pushMigrations(databaseUrl, { seed: firstStart });
   if (firstStart) log('Demo player: username "demo", password "demo1234" (local demo data only)');
   await runDeno('scripts/admin.ts', ['--if-none'], { DATABASE_URL: databaseUrl });
+  log(
+    process.env.ADMIN_MFA === 'required'
+      ? 'Two-factor sign-in for admins: required (ADMIN_MFA=required): the admin pages wait until it is set up'
+      : 'Two-factor sign-in for admins: optional here (set ADMIN_MFA=required to require it, as on Supabase)',
+  );
 
   if (!dev) await buildIfStale(log);
   await startWorkers(databaseUrl);

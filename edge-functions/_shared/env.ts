@@ -30,6 +30,26 @@ if (read('PAYMENT_SANDBOX') === 'true' && webhookSecret !== undefined) {
   }));
 }
 
+/**
+ * LOCAL-ONLY key of the device cookie's signature (HMAC-SHA256). It is public (it is in this file): set
+ * DEVICE_COOKIE_SECRET wherever the server is reachable by others, or anyone could sign a device cookie
+ * (they would still need a device id that has signed in as the player, and the password).
+ */
+export const LOCAL_DEVICE_COOKIE_SECRET = 'local-only-device-cookie-secret';
+
+/** Whether admins must sign in with a second factor before any admin route answers them. */
+export type AdminMfa = 'required' | 'optional';
+
+/**
+ * ADMIN_MFA: `required` or `optional`. Required by default on Supabase (SUPABASE_DB_URL set), where the
+ * admin pages face the internet; optional by default for the local runtime (`npm start` says so).
+ */
+function adminMfa(): AdminMfa {
+  const value = read('ADMIN_MFA') ?? (read('SUPABASE_DB_URL') ? 'required' : 'optional');
+  if (value !== 'required' && value !== 'optional') throw new Error(`ADMIN_MFA must be required or optional, not "${value}"`);
+  return value;
+}
+
 export const env = {
   /** Supabase injects SUPABASE_DB_URL into hosted functions; the local runtime passes DATABASE_URL. */
   databaseUrl: read('SUPABASE_DB_URL') ?? read('DATABASE_URL') ?? 'postgresql://postgres@127.0.0.1:54322/postgres',
@@ -52,6 +72,10 @@ export const env = {
   paymentGatewayUrl: read('PAYMENT_GATEWAY_URL') ?? (paymentSandbox ? SANDBOX_GATEWAY_PATH : undefined),
   /** HMAC-SHA256 key of the gateway's webhook signatures. */
   paymentWebhookSecret: webhookSecret ?? (paymentSandbox ? LOCAL_SANDBOX_WEBHOOK_SECRET : undefined),
+  /** Whether an admin without two-factor sign-in is refused every admin route until they turn it on. */
+  adminMfa: adminMfa(),
+  /** HMAC-SHA256 key of the device cookie (a browser that has signed in as a user: rate limits spare it). */
+  deviceCookieSecret: read('DEVICE_COOKIE_SECRET') ?? LOCAL_DEVICE_COOKIE_SECRET,
   /** Concurrent GET /api/live/matches streams per process; more are refused with 503. */
   liveMaxStreams: Number(read('LIVE_MAX_STREAMS') ?? 2000),
   /** Events a live stream may fall behind before the client is dropped (it reconnects and resumes). */

@@ -5,8 +5,13 @@
  * so the status comes from the code, never from parsing message text.
  */
 export class HttpError extends Error {
-  /** retryAfter: seconds, sent as the Retry-After header (429 from the rate limits, 503 database away). */
-  constructor(readonly status: number, message: string, readonly retryAfter?: number) {
+  /**
+   * retryAfter: seconds, sent as the Retry-After header (429 from the rate limits, 503 database away).
+   * fields: more members of the answer beside `message` (a sign-in's `mfa_required`).
+   */
+  constructor(
+    readonly status: number, message: string, readonly retryAfter?: number, readonly fields?: Record<string, unknown>,
+  ) {
     super(message);
   }
 }

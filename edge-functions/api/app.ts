@@ -19,6 +19,7 @@ import { adminRiskRoutes } from './routes/admin/risk.ts';
 import { adminTransactionRoutes } from './routes/admin/transactions.ts';
 import { adminUserRoutes } from './routes/admin/users.ts';
 import { accountRoutes } from './routes/account.ts';
+import { accountSecurityRoutes } from './routes/account-security.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bankAccountRoutes } from './routes/bank-accounts.ts';
 import { betRoutes } from './routes/bets.ts';
@@ -53,6 +54,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   app.route('/', bankAccountRoutes());
   app.route('/', paymentRoutes());
   app.route('/', accountRoutes());
+  app.route('/', accountSecurityRoutes());
   app.route('/', statementRoutes());
 
   const admin = router();

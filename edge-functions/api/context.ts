@@ -5,11 +5,12 @@
  * caller, pipelined on one connection and answered together:
  *
  *   begin;
- *   select …, set_config('role', <role>, true) from app.authenticate(<token hash>, 'user' | 'admin');
+ *   select …, set_config('role', <role>, true) from app.authenticate(<token hash>, 'user' | 'admin', <ip>, <mfa>);
  *   <the route's statements>;
  *   commit;
  *
- * app.authenticate resolves the session and sets the transaction-local `request.jwt.claims`; RLS policies
+ * app.authenticate resolves the session (and notes the address it is used from; admin routes also need a
+ * second factor when ADMIN_MFA is required) and sets the transaction-local `request.jwt.claims`; RLS policies
  * (reading role `authenticated`, or `anon` on public routes) decide which rows exist for the caller, and the
  * `app.*` business functions (role `service_role`, the only one that may run them) read the caller from the
  * same claims and re-check role and status. When a statement fails, the ones after it fail too and the
@@ -19,6 +20,7 @@ import type { Context, TypedResponse } from 'hono';
 import { pipeline, type Rows, type Sql, type Statement } from '../_shared/db.ts';
 import { HttpError } from '../_shared/errors.ts';
 import type { Env as Config } from '../_shared/env.ts';
+import { clientIp } from './session.ts';
 
 export type AppEnv = {
   Variables: {
@@ -73,7 +75,8 @@ export async function query(c: Ctx, access: Access, runAs: RunAs, statements: St
     q`begin`,
     tokenHash === null
       ? q`select set_config('role', ${role}, true)`
-      : q`select a.user_id, set_config('role', ${role}, true) from app.authenticate(${tokenHash}, ${access}) a`,
+      : q`select a.user_id, set_config('role', ${role}, true)
+          from app.authenticate(${tokenHash}, ${access}, ${clientIp(c)}, ${c.get('config').adminMfa === 'required'}) a`,
     ...statements(q),
     q`commit`,
   ]);

@@ -60,7 +60,7 @@ export function handleError(error: Error, c: Context) {
   const known = toHttpError(error);
   if (known) {
     if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
-    return c.json({ message: known.message }, known.status as 400);
+    return c.json({ message: known.message, ...known.fields }, known.status as 400);
   }
   // Hono's own refusals: the JSON validator (malformed body), the media-type gate (415), etc.
   if (error instanceof HTTPException && error.status < 500) {

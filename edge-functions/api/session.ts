@@ -1,7 +1,8 @@
 /**
  * Sessions: 32 random bytes in the `session` cookie (HttpOnly; SameSite=Lax; Path=/;
- * Secure over https); only the SHA-256 (hex) of the token is stored, in app.sessions, for 7 days. The
- * database resolves it in the same round trip as the route's work (context.ts, app.authenticate).
+ * Secure over https); only the SHA-256 (hex) of the token is stored, in app.sessions. The database decides
+ * how long a session lasts (idle timeout by role, 30 days at most: app.session_expiry) and resolves it in
+ * the same round trip as the route's work (context.ts, app.authenticate).
  */
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from 'hono/deno';
@@ -11,8 +12,6 @@ import { sha256Hex } from '../_shared/sha256.ts';
 import type { AppEnv, Ctx } from './context.ts';
 
 export const SESSION_COOKIE = 'session';
-export const SESSION_DAYS = 7;
-const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 /** base64url of 32 bytes is 43 characters; anything else is not one of our tokens. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -25,7 +24,7 @@ function lastHop(header: string | undefined): string | undefined {
  * Whether the client reached us over https (the cookie's Secure flag). X-Forwarded-Proto is believed only
  * behind a trusted proxy (config.trustProxy), like X-Forwarded-For.
  */
-function isHttps(c: Ctx): boolean {
+export function isHttps(c: Ctx): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   return c.get('config').trustProxy && lastHop(c.req.header('x-forwarded-proto'))?.toLowerCase() === 'https';
 }
@@ -42,24 +41,23 @@ export const readSession: MiddlewareHandler<AppEnv> = async (c, next) => {
 export interface NewSession {
   token: string;
   tokenHash: string;
-  expires: Date;
 }
 
 /** A fresh session token; the caller stores its hash (app.create_session) and then sets the cookie. */
 export function newSession(): NewSession {
   const token = encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)));
-  return { token, tokenHash: sha256Hex(token), expires: new Date(Date.now() + SESSION_MS) };
+  return { token, tokenHash: sha256Hex(token) };
 }
 
-/** Sets the cookie of a session the database has stored. */
-export function setSessionCookie(c: Ctx, session: NewSession): void {
+/** Sets the cookie of a session the database has stored, kept by the browser until the session's latest end. */
+export function setSessionCookie(c: Ctx, session: NewSession, endsBy: Date): void {
   setCookie(c, SESSION_COOKIE, session.token, {
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
     secure: isHttps(c),
-    expires: session.expires,
-    maxAge: SESSION_MS / 1000,
+    expires: endsBy,
+    maxAge: Math.max(0, Math.floor((endsBy.getTime() - Date.now()) / 1000)),
   });
 }
 

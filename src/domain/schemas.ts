@@ -33,6 +33,8 @@ export const loginSchema = z.object({
   // Sign-in stays lenient about characters (an unknown name is a 401 like any other); NUL is refused.
   username: text('Username', messages.usernameMin).min(3, messages.usernameMin).max(LONG_TEXT, maxText('Username', LONG_TEXT)),
   password: z.string({ error: messages.passwordMin }).min(6, messages.passwordMin).max(LONG_TEXT, maxText('Password', LONG_TEXT)),
+  /** An admin with two-factor sign-in: the authenticator's 6 digits or a recovery code. */
+  totp_code: z.string().trim().max(32, 'Invalid code').optional(),
 });
 
 export const registerSchema = z.object({

@@ -43,10 +43,18 @@ export interface Answer<T = any> { // eslint-disable-line @typescript-eslint/no-
   text: string;
 }
 
-/** One browser: keeps the session cookie between calls. */
+/** One browser: keeps the session and device cookies between calls. */
 export class Client {
+  /** `session=…`, or null when signed out */
   cookie: string | null = null;
-  constructor(readonly baseUrl: string, readonly ip = randomIp()) {}
+  /** `device=…`: the signed cookie of a browser that has signed in (rate limits spare it) */
+  device: string | null = null;
+  constructor(readonly baseUrl: string, public ip = randomIp()) {}
+
+  private cookies(): Record<string, string> {
+    const pairs = [this.cookie, this.device].filter(Boolean);
+    return pairs.length > 0 ? { cookie: pairs.join('; ') } : {};
+  }
 
   async call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
     method: string, path: string, body?: unknown, headers: Record<string, string> = {},
@@ -56,17 +64,18 @@ export class Client {
       redirect: 'manual',
       headers: {
         'x-forwarded-for': this.ip,
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...this.cookies(),
         ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     };
     const response = await fetch(`${this.baseUrl}${path}`, init);
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) {
+    for (const setCookie of response.headers.getSetCookie()) {
       const pair = setCookie.split(';')[0];
-      this.cookie = pair.endsWith('=') ? null : pair;
+      const value = pair.endsWith('=') ? null : pair;
+      if (pair.startsWith('session=')) this.cookie = value;
+      if (pair.startsWith('device=')) this.device = value;
     }
     const text = await response.text();
     let parsed: unknown = text;
@@ -82,7 +91,7 @@ export class Client {
   async streamStatus(path: string): Promise<number> {
     const abort = new AbortController();
     const response = await fetch(`${this.baseUrl}${path}`, {
-      headers: { 'x-forwarded-for': this.ip, ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: { 'x-forwarded-for': this.ip, ...this.cookies() },
       signal: abort.signal,
     });
     abort.abort();
@@ -93,6 +102,7 @@ export class Client {
   post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('POST', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
   patch = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('PATCH', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
   put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('PUT', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
+  delete = <T = any>(path: string, headers?: Record<string, string>) => this.call<T>('DELETE', path, undefined, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export interface Player {

@@ -6,13 +6,22 @@
  * the limit and records the attempt (as a failure) in one committed transaction BEFORE the password work,
  * so parallel requests cannot all pass the check; app.finish_attempt marks it a success afterwards, in the
  * transaction that stores the session. So each costs two round trips, with the password work between.
+ *
+ * An account with two-factor sign-in (admins) also needs `totp_code`: without it the answer is a 401 with
+ * `mfa_required: true` (the password was right; the attempt still counts until a sign-in succeeds); a TOTP
+ * code is checked here and its time step spent in the database with the session (no code works twice); a
+ * recovery code is spent there too. A sign-in remembers the browser (device.ts) for the rate limits.
  */
 import { createRoute } from '@hono/zod-openapi';
+import { loginRefusalEntity, securityMessages } from '../../../src/domain/account-security.ts';
 import { userEntity } from '../../../src/domain/entities.ts';
 import { loginSchema, registerSchema } from '../../../src/domain/schemas.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../_shared/password.ts';
+import { recoveryCodeHash, TOTP_CODE, verifiedStep } from '../../_shared/second-factor.ts';
+import type { Rows, Sql } from '../../_shared/db.ts';
 import { answer, bodyOf, query, sendJson, type Ctx } from '../context.ts';
+import { setDeviceCookie, signInDevice } from '../device.ts';
 import { errors, json, jsonBody, messageEntity, router } from '../openapi.ts';
 import { userById } from '../queries.ts';
 import { clearSessionCookie, clientIp, newSession, setSessionCookie, type NewSession } from '../session.ts';
@@ -27,7 +36,11 @@ const getUserRoute = createRoute({
 const loginRoute = createRoute({
   method: 'post', path: '/login', tags: ['auth'], summary: 'Sign in (sets the session cookie)',
   request: { body: jsonBody(loginSchema) },
-  responses: { 200: json(userEntity, 'The user, now signed in'), ...errors(400, 401, 403, 429) },
+  responses: {
+    200: json(userEntity, 'The user, now signed in'),
+    401: json(loginRefusalEntity, 'Wrong username or password; or, with `mfa_required`, the second factor is missing or wrong'),
+    ...errors(400, 403, 429),
+  },
 });
 
 const registerRoute = createRoute({
@@ -41,11 +54,37 @@ const logoutRoute = createRoute({
   responses: { 200: json(messageEntity, 'Signed out (also when no session was open)') },
 });
 
-/** Answers the signed-in user `rows` describe (`id`, `body`) and sets the cookie of the session stored with it. */
-function signedIn(c: Ctx, session: NewSession, rows: Parameters<typeof bodyOf>[0], status: 200 | 201) {
-  setSessionCookie(c, session);
+/**
+ * The columns of a statement over a user row `u` that open a session for that user and answer them: `id`,
+ * `body` (the user) and `ends_by` (when the session ends at the latest: the cookie's expiry). The session
+ * notes the browser and address; the device becomes one that has signed in as this user.
+ */
+function sessionColumns(q: Sql, c: Ctx, session: NewSession, device: string) {
+  return q`u.id, app.user_json(u)::text as body,
+    app.create_session(u.id, ${session.tokenHash}, ${c.req.header('user-agent')?.slice(0, 512) ?? null}, ${clientIp(c)}, ${device}) as ends_by`;
+}
+
+/** Answers the signed-in user `rows` describe and sets the cookies of the session and the device. */
+function signedIn(c: Ctx, session: NewSession, device: string, rows: Rows, status: 200 | 201) {
+  setSessionCookie(c, session, new Date(rows[0].ends_by as string));
+  setDeviceCookie(c, device);
   c.set('userId', rows[0].id as number);
   return sendJson(c, bodyOf(rows), status);
+}
+
+/**
+ * The statement that spends the second factor of a sign-in (app.use_second_factor), or a 401 before any
+ * database work: no code (`mfa_required`), or a TOTP code that is not valid now. A recovery code is checked
+ * by the database, which knows only its hash.
+ */
+function secondFactor(q: Sql, userId: number, secret: string, code: string | undefined) {
+  if (!code) throw new HttpError(401, securityMessages.mfaRequired, undefined, { mfa_required: true });
+  if (TOTP_CODE.test(code)) {
+    const step = verifiedStep(secret, code);
+    if (step === null) throw new HttpError(401, securityMessages.invalidCode);
+    return q`select app.use_second_factor(${userId}, ${step}, null)`;
+  }
+  return q`select app.use_second_factor(${userId}, null, ${recoveryCodeHash(code)})`;
 }
 
 export function authRoutes() {
@@ -54,11 +93,12 @@ export function authRoutes() {
   app.openapi(getUserRoute, (c) => answer(c, 'user', 'reader', (q) => userById(q)));
 
   app.openapi(loginRoute, async (c) => {
-    const { username, password } = c.req.valid('json');
+    const { username, password, totp_code: code } = c.req.valid('json');
+    const device = signInDevice(c);
     // The rate limit (429) and the stored hash, in one round trip; the attempt counts from here on.
     const [[attempt], [credentials]] = await query(c, 'public', 'service', (q) => [
-      q`select app.begin_attempt('login', ${username}, ${clientIp(c)}) as id`,
-      q`select user_id, password_hash, status from app.get_credentials(${username})`,
+      q`select app.begin_attempt('login', ${username}, ${clientIp(c)}, p_device => ${device}) as id`,
+      q`select user_id, password_hash, status, totp_secret from app.get_credentials(${username})`,
     ]);
     // Verify against a never-matching hash for unknown users (and, inside verifyPassword, for hashes that are
     // not scrypt): the same time whether the account exists or not.
@@ -69,12 +109,13 @@ export function authRoutes() {
       throw new HttpError(403, 'Your account is banned');
     }
     const session = newSession();
-    const [, user] = await query(c, 'public', 'service', (q) => [
+    // A refused second factor rolls back finish_attempt: the attempt stays a failure.
+    const results = await query(c, 'public', 'service', (q) => [
       q`select app.finish_attempt(${attempt.id}, true)`,
-      q`select u.id, app.user_json(u)::text as body, app.create_session(u.id, ${session.tokenHash}, ${session.expires})
-        from public.users u where u.id = ${credentials.user_id}`,
+      ...(credentials.totp_secret ? [secondFactor(q, credentials.user_id, credentials.totp_secret, code)] : []),
+      q`select ${sessionColumns(q, c, session, device)} from public.users u where u.id = ${credentials.user_id}`,
     ]);
-    return signedIn(c, session, user, 200);
+    return signedIn(c, session, device, results.at(-1)!, 200);
   });
 
   app.openapi(registerRoute, async (c) => {
@@ -84,16 +125,16 @@ export function authRoutes() {
     ]);
     const passwordHash = await hashPassword(input.password);
     const session = newSession();
+    const device = signInDevice(c);
     // A refused registration rolls back its finish_attempt: the attempt stays a failure (per-IP limit).
     const [, user] = await query(c, 'public', 'service', (q) => [
       q`select app.finish_attempt(${attempt.id}, true)`,
       q`with u as (
           select * from app.register_user(${input.username}, ${passwordHash}, ${input.name}, ${input.email},
                                           ${input.phone}, ${input.referral_code}))
-        select u.id, app.user_json(u)::text as body, app.create_session(u.id, ${session.tokenHash}, ${session.expires})
-        from u`,
+        select ${sessionColumns(q, c, session, device)} from u`,
     ]);
-    return signedIn(c, session, user, 201);
+    return signedIn(c, session, device, user, 201);
   });
 
   app.openapi(logoutRoute, async (c) => {
