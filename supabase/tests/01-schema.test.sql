@@ -10,7 +10,7 @@ select tables_are('public', array['users', 'bank_accounts', 'transactions', 'tea
                                  'protection_changes'],
   'public holds exactly the product tables');
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
-                              'match_book', 'player_match_stakes', 'referrals'],
+                              'match_book', 'player_match_stakes', 'referrals', 'user_devices', 'recovery_codes'],
   'app holds the private tables');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -73,6 +73,9 @@ select set_eq($$
   where n.nspname = 'app' and has_function_privilege('service_role', p.oid, 'execute') and p.prosecdef
 $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 'authenticate', 'delete_session',
           'begin_attempt', 'finish_attempt', 'idempotency_begin', 'idempotency_save',
+          'account_sessions', 'end_session', 'end_all_sessions', 'begin_password_check', 'change_password',
+          'use_second_factor', 'totp_status', 'begin_totp_enrolment', 'pending_totp_secret', 'confirm_totp_enrolment',
+          'set_admin_totp',
           'request_deposit', 'complete_deposit', 'add_bank_account', 'request_withdrawal', 'reconcile',
           'place_bet', 'match_position', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
           'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',

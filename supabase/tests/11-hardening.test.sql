@@ -73,7 +73,7 @@ select throws_ok($$select app.begin_attempt('login', 'Hard_Dave', '10.7.7.9')$$,
 select tests.reset_role();
 select is((select count(*)::int from app.login_attempts where lower(username) = 'hard_dave' and not success), 10,
   'the refused attempt recorded nothing');
-select ok(not has_function_privilege('authenticated', 'app.begin_attempt(text, text, text, timestamptz)', 'execute')
+select ok(not has_function_privilege('authenticated', 'app.begin_attempt(text, text, text, timestamptz, text)', 'execute')
           and not has_function_privilege('anon', 'app.finish_attempt(bigint, boolean)', 'execute'),
   'the attempt functions are for the API (service_role) only');
 select hasnt_function('app', 'check_rate_limit', array['text', 'text', 'text'], 'check_rate_limit is gone');

@@ -11,12 +11,13 @@ select tests.create_admin('ada');
 select tests.create_admin('sus');
 select tests.create_match('live') as m \gset
 select tests.reset_role();
+-- (a change of status ends the user's sessions: suspend first, then sign in)
+update public.users set status = 'suspended' where username = 'sus';
 insert into app.sessions (token_hash, user_id, expires_at) values
   (repeat('1', 64), tests.uid('pia'), now() + interval '1 day'),
   (repeat('2', 64), tests.uid('ada'), now() + interval '1 day'),
   (repeat('3', 64), tests.uid('sus'), now() + interval '1 day'),
   (repeat('4', 64), tests.uid('pia'), now() - interval '1 second');
-update public.users set status = 'suspended' where username = 'sus';
 
 /** app.authenticate (as the API calls it: the connection's own role, then service_role) */
 
