@@ -14,6 +14,7 @@ export const routeModules = {
   myBets: () => import('../features/bets/routes/my-bets.tsx'),
   wallet: () => import('../features/wallet/routes/wallet.tsx'),
   responsibleGambling: () => import('../features/protection/routes/responsible-gambling.tsx'),
+  accountSecurity: () => import('../features/account-security/routes/account-security.tsx'),
   notFound: () => import('../features/misc/routes/not-found.tsx'),
 } satisfies Record<string, Loader>;
 

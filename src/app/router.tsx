@@ -17,6 +17,7 @@ const LiveMatchRoute = lazyRoute(routeModules.liveMatch, 'LiveMatchRoute');
 const MyBetsRoute = lazyRoute(routeModules.myBets, 'MyBetsRoute');
 const WalletRoute = lazyRoute(routeModules.wallet, 'WalletRoute');
 const ResponsibleGamblingRoute = lazyRoute(routeModules.responsibleGambling, 'ResponsibleGamblingRoute');
+const AccountSecurityRoute = lazyRoute(routeModules.accountSecurity, 'AccountSecurityRoute');
 const NotFoundRoute = lazyRoute(routeModules.notFound, 'NotFoundRoute');
 const AdminApp = lazy(() => import('../features/admin/routes/admin-app.tsx'));
 
@@ -34,6 +35,7 @@ export function AppRoutes() {
             <Route path={routePatterns.myBets} element={<MyBetsRoute />} />
             <Route path={routePatterns.wallet} element={<WalletRoute />} />
             <Route path={routePatterns.responsibleGambling} element={<ResponsibleGamblingRoute />} />
+            <Route path={routePatterns.accountSecurity} element={<AccountSecurityRoute />} />
           </Route>
           <Route path={routePatterns.notFound} element={<NotFoundRoute />} />
         </Route>

@@ -7,6 +7,7 @@ export const paths = {
   myBets: '/my-bets',
   wallet: '/wallet',
   responsibleGambling: '/responsible-gambling',
+  accountSecurity: '/account/security',
   admin: '/admin',
 } as const;
 
@@ -19,6 +20,7 @@ export const routePatterns = {
   myBets: '/my-bets',
   wallet: '/wallet',
   responsibleGambling: '/responsible-gambling',
+  accountSecurity: '/account/security',
   admin: '/admin/*',
   notFound: '*',
 } as const;

@@ -6,24 +6,27 @@ import { nextPageUrl } from '../domain/paging.ts';
 
 export class ApiError extends Error {
   readonly status: number;
+  /** The answer's JSON when it was JSON (e.g. a sign-in's `mfa_required`), else null. */
+  readonly body: Record<string, unknown> | null;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body: Record<string, unknown> | null = null) {
     super(`${status}: ${message}`);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
-async function errorText(response: Response): Promise<string> {
+async function failure(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  if (!text) return response.statusText || 'Request failed';
+  if (!text) return new ApiError(response.status, response.statusText || 'Request failed');
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
+    const body = JSON.parse(text) as Record<string, unknown>;
+    if (typeof body.message === 'string' && body.message) return new ApiError(response.status, body.message, body);
   } catch {
     // not JSON: show the text itself
   }
-  return text;
+  return new ApiError(response.status, text);
 }
 
 async function send(method: string, url: string, body?: unknown): Promise<Response> {
@@ -33,7 +36,7 @@ async function send(method: string, url: string, body?: unknown): Promise<Respon
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new ApiError(response.status, await errorText(response));
+  if (!response.ok) throw await failure(response);
   return response;
 }
 
@@ -77,6 +80,7 @@ export const api = {
   post: <T>(url: string, body?: unknown) => request<T>('POST', url, body),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body),
+  delete: <T>(url: string) => request<T>('DELETE', url),
   /** A file (e.g. a CSV statement); failures raise ApiError like every other call. */
   getBlob: async (url: string): Promise<Blob> => (await send('GET', url)).blob(),
 };

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { UserMenuButton, type ControlStart } from './header-buttons.tsx';
 
-/** Spec §2.7: name, email, My Wallet, My Bets, Logout; plus Responsible gambling. Loaded by header-controls.tsx. */
+/** Spec §2.7: name, email, My Wallet, My Bets, Logout; plus Responsible gambling and Security. Loaded by header-controls.tsx. */
 export function UserMenu({ user, start }: { user: User; start?: ControlStart }) {
   const navigate = useNavigate();
   const logout = useLogout();
@@ -16,6 +16,7 @@ export function UserMenu({ user, start }: { user: User; start?: ControlStart }) 
     if (value === 'wallet') navigate(paths.wallet);
     else if (value === 'bets') navigate(paths.myBets);
     else if (value === 'protection') navigate(paths.responsibleGambling);
+    else if (value === 'security') navigate(paths.accountSecurity);
     else if (value === 'logout')
       logout.mutate(undefined, {
         onSuccess: () => {
@@ -44,6 +45,7 @@ export function UserMenu({ user, start }: { user: User; start?: ControlStart }) 
             <Menu.Item value="wallet">My Wallet</Menu.Item>
             <Menu.Item value="bets">My Bets</Menu.Item>
             <Menu.Item value="protection">Responsible gambling</Menu.Item>
+            <Menu.Item value="security">Security</Menu.Item>
             <Menu.Separator />
             <Menu.Item value="logout" color="fg.error">
               Logout

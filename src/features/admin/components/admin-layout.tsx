@@ -26,6 +26,8 @@ const playerLinks = [
   { label: 'Live Matches', to: paths.home, end: true },
   { label: 'My Bets', to: paths.myBets },
   { label: 'Wallet', to: paths.wallet },
+  // two-factor sign-in is set up there (with ADMIN_MFA=required, before any admin page answers)
+  { label: 'Security', to: paths.accountSecurity },
 ];
 
 function SidebarLink({ to, end, children }: { to: string; end?: boolean; children: ReactNode }) {

@@ -1,0 +1,35 @@
+/**
+ * GET /api/account/sessions (the user's signed-in browsers), DELETE /api/account/sessions/{id} (end one) and
+ * POST /api/logout-all (end all, this one included: the user is signed out here too).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Session } from '../../../domain/account-security.ts';
+import { api } from '../../../lib/api-client.ts';
+import { userQueryKey } from '../../auth/api/get-user.ts';
+
+export const sessionsKey = ['account', 'sessions'] as const;
+
+export function getSessionsQueryOptions() {
+  return queryOptions({ queryKey: sessionsKey, queryFn: () => api.get<Session[]>('/api/account/sessions') });
+}
+
+export const useSessions = () => useQuery(getSessionsQueryOptions());
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<unknown>(`/api/account/sessions/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+export function useLogoutAll() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<unknown>('/api/logout-all'),
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+      queryClient.setQueryData(userQueryKey, null);
+    },
+  });
+}

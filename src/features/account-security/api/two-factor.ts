@@ -1,0 +1,30 @@
+/**
+ * Two-factor sign-in: GET /api/account/two-factor (its state), POST /api/account/two-factor (a new secret
+ * to set up) and POST /api/account/two-factor/confirm (a code from it turns it on; the answer's recovery
+ * codes are shown once). Turning it on ends the user's other sessions.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TwoFactorSetup, TwoFactorStatus } from '../../../domain/account-security.ts';
+import { api } from '../../../lib/api-client.ts';
+import { sessionsKey } from './sessions.ts';
+
+export const twoFactorKey = ['account', 'two-factor'] as const;
+
+export function getTwoFactorQueryOptions() {
+  return queryOptions({ queryKey: twoFactorKey, queryFn: () => api.get<TwoFactorStatus>('/api/account/two-factor') });
+}
+
+export const useTwoFactor = () => useQuery(getTwoFactorQueryOptions());
+
+export const useStartTwoFactor = () => useMutation({ mutationFn: () => api.post<TwoFactorSetup>('/api/account/two-factor') });
+
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<{ recovery_codes: string[] }>('/api/account/two-factor/confirm', { code }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: twoFactorKey });
+      queryClient.invalidateQueries({ queryKey: sessionsKey });
+    },
+  });
+}
