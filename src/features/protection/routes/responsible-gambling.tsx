@@ -3,9 +3,9 @@
  * their pending changes, a time-out or self-exclusion, and statements. The rules are the server's; this page
  * shows what it answers.
  */
-import { Card, Container, Heading, Separator, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Container, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { activeExclusion } from '../../../domain/protection.ts';
 import { useAccountLimits } from '../api/get-account-limits.ts';
 import { DepositLimitForm } from '../components/deposit-limit-form.tsx';
@@ -15,24 +15,6 @@ import { StatementForm } from '../components/statement-form.tsx';
 import { SelfExclusionForm, TimeoutForm } from '../components/take-a-break.tsx';
 
 export const LIMITS_ERROR = 'Error loading your limits. Please try again later.';
-
-function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
-  return (
-    <Card.Root as="section" aria-labelledby={id}>
-      <Card.Header>
-        <Heading as="h2" size="md" id={id}>
-          {title}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {description}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="5">{children}</Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 export function ResponsibleGamblingRoute() {
   const limits = useAccountLimits();
@@ -59,11 +41,11 @@ export function ResponsibleGamblingRoute() {
           </Text>
         ) : (
           <>
-            <Section id="deposit-limits" title="Deposit limits" description="The most you can deposit in 24 hours, 7 days or 30 days.">
+            <SectionCard id="deposit-limits" title="Deposit limits" description="The most you can deposit in 24 hours, 7 days or 30 days.">
               <DepositLimitList limits={limits.data} />
               <DepositLimitForm limits={limits.data} />
-            </Section>
-            <Section
+            </SectionCard>
+            <SectionCard
               id="take-a-break"
               title="Take a break"
               description="Stop betting and deposits for a while. Both start at once and cannot be undone."
@@ -82,12 +64,12 @@ export function ResponsibleGamblingRoute() {
                 </Heading>
                 <SelfExclusionForm />
               </Stack>
-            </Section>
+            </SectionCard>
           </>
         )}
-        <Section id="statement" title="Statement" description="Your transactions between two dates as a CSV file, with the balance after each.">
+        <SectionCard id="statement" title="Statement" description="Your transactions between two dates as a CSV file, with the balance after each.">
           <StatementForm />
-        </Section>
+        </SectionCard>
       </Stack>
     </Container>
   );
