@@ -28,6 +28,24 @@ describe('login form', () => {
     expect(calls[0].body).toEqual({ username: 'asha', password: 'secret123' });
   });
 
+  it('asks for the authenticator code when the server says mfa_required, and signs in with it', async () => {
+    const mfa = { message: 'Enter the 6-digit code from your authenticator app', mfa_required: true };
+    const calls = mockApi({
+      'POST /api/login': (call) =>
+        (call.body as { totp_code?: string }).totp_code === '123456' ? { body: aUser() } : { status: 401, body: mfa },
+    });
+    const { user } = renderWithProviders(<LoginForm />);
+    await user.type(screen.getByLabelText('Username'), 'asha');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    expect(calls[1].body).toEqual({ username: 'asha', password: 'secret123', totp_code: '123456' });
+  });
+
   it("shows 'Login failed' with '{status}: {message}'", async () => {
     mockApi({ 'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } } });
     const { user } = renderWithProviders(<LoginForm />);
