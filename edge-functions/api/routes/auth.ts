@@ -73,18 +73,16 @@ function signedIn(c: Ctx, session: NewSession, device: string, rows: Rows, statu
 }
 
 /**
- * The statement that spends the second factor of a sign-in (app.use_second_factor), or a 401 before any
- * database work: no code (`mfa_required`), or a TOTP code that is not valid now. A recovery code is checked
- * by the database, which knows only its hash.
+ * The second factor a sign-in offers, checked as far as the API can: a 401 without a code (`mfa_required`)
+ * or with a TOTP code that is not valid now; else the time step to spend, or the hash of a recovery code
+ * (which only the database can check). app.use_second_factor spends either once.
  */
-function secondFactor(q: Sql, userId: number, secret: string, code: string | undefined) {
+function secondFactor(secret: string, code: string | undefined): { step: number | null; recoveryHash: string | null } {
   if (!code) throw new HttpError(401, securityMessages.mfaRequired, undefined, { mfa_required: true });
-  if (TOTP_CODE.test(code)) {
-    const step = verifiedStep(secret, code);
-    if (step === null) throw new HttpError(401, securityMessages.invalidCode);
-    return q`select app.use_second_factor(${userId}, ${step}, null)`;
-  }
-  return q`select app.use_second_factor(${userId}, null, ${recoveryCodeHash(code)})`;
+  if (!TOTP_CODE.test(code)) return { step: null, recoveryHash: recoveryCodeHash(code) };
+  const step = verifiedStep(secret, code);
+  if (step === null) throw new HttpError(401, securityMessages.invalidCode);
+  return { step, recoveryHash: null };
 }
 
 export function authRoutes() {
@@ -108,11 +106,12 @@ export function authRoutes() {
       await query(c, 'public', 'service', (q) => [q`select app.finish_attempt(${attempt.id}, true)`]);
       throw new HttpError(403, 'Your account is banned');
     }
+    const factor = credentials.totp_secret ? secondFactor(credentials.totp_secret, code) : null;
     const session = newSession();
     // A refused second factor rolls back finish_attempt: the attempt stays a failure.
     const results = await query(c, 'public', 'service', (q) => [
       q`select app.finish_attempt(${attempt.id}, true)`,
-      ...(credentials.totp_secret ? [secondFactor(q, credentials.user_id, credentials.totp_secret, code)] : []),
+      ...(factor ? [q`select app.use_second_factor(${credentials.user_id}, ${factor.step}, ${factor.recoveryHash})`] : []),
       q`select ${sessionColumns(q, c, session, device)} from public.users u where u.id = ${credentials.user_id}`,
     ]);
     return signedIn(c, session, device, results.at(-1)!, 200);
