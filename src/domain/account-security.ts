@@ -1,7 +1,7 @@
 /**
  * Account security, shared by the SPA and the API: changing the password, the user's sessions and
  * two-factor sign-in (TOTP) — request schemas, answers and texts. The rules live in the database
- * (supabase/migrations/…_account_security.sql).
+ * (supabase/schemas/10_identity.sql).
  */
 import { z } from 'zod';
 import { messages } from './messages.ts';

@@ -80,12 +80,9 @@ end;
 $$;
 comment on function app.check_reserved_username(text) is 'Internal: 400 for a username reserved for staff.';
 
--- Registers a player (role user, status active, always: role/status never come from the client).
--- p_password_hash is computed by the API. Optional p_referral_code must be an existing user's code.
--- The username may contain only letters, digits, dots, hyphens and underscores (app.check_username) and
--- may not be one reserved for staff (app.check_reserved_username).
--- Errors: 400 validation / 'Invalid referral code' / 'This username is not available'; 409 'Username
--- already exists' / 'Email already registered'. Caller: the API (service_role), no claims needed.
+-- Registers a player (user/active) with an optional referral code: the newest definition
+-- (20261126000000_fair_book.sql: a self-excluded player's phone number opens no account) plus the names
+-- reserved for staff (app.check_reserved_username: 400 'This username is not available').
 create or replace function app.register_user(
   p_username text, p_password_hash text, p_name text, p_email text, p_phone text, p_referral_code text
 )
@@ -131,6 +128,12 @@ begin
   if exists (select 1 from public.users where lower(email) = v_email) then
     raise exception using errcode = 'BT409', message = 'Email already registered';
   end if;
+  if app.phone_key(v_phone) is not null and exists (
+    select 1 from public.users u
+    where app.phone_key(u.phone) = app.phone_key(v_phone) and u.phone is not null and app.is_self_excluded(u.id)
+  ) then
+    raise exception using errcode = 'BT403', message = 'We can''t open an account with these details';
+  end if;
   if v_code is not null then
     select id into v_referrer from public.users where referral_code = v_code;
     if v_referrer is null then
@@ -151,6 +154,9 @@ begin
     raise exception using errcode = 'BT409', message = 'Username already exists';
   end;
   insert into app.credentials (user_id, password_hash) values (v_user.id, p_password_hash);
+  if v_referrer is not null then
+    insert into app.referrals (user_id, referrer_id) values (v_user.id, v_referrer);
+  end if;
   return v_user;
 end;
 $$;
@@ -742,7 +748,7 @@ comment on function app.set_admin_totp(text, text, text[]) is
 
 drop function app.begin_attempt(text, text, text, timestamptz);
 
--- The one place of the rate-limit rules (20261122110100_fair_rate_limits.sql says them), plus the device
+-- The one place of the rate-limit rules (supabase/schemas/10_identity.sql says them), plus the device
 -- rule: an attempt whose device (the API's signed device cookie) has signed in as this username before is
 -- checked only against its own failures — at most 10 for the username from that device in 15 minutes —
 -- so failures from other addresses and devices (someone else guessing) never slow the player down. Call

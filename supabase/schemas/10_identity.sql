@@ -77,19 +77,35 @@ $$;
 create table app.credentials (
   user_id bigint primary key references public.users (id) on delete cascade,
   password_hash varchar(255) not null check (length(password_hash) > 0),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- the second factor: the active secret, one being set up, and the last time step used (a code is refused
+  -- unless it is newer, so none works twice)
+  totp_secret varchar(64),
+  totp_pending_secret varchar(64),
+  totp_last_step bigint
 );
 comment on table app.credentials is 'Password hashes, one per user. Read only through app.get_credentials.';
+comment on column app.credentials.totp_secret is 'Base32 TOTP secret (RFC 6238, 6 digits, 30 s); null: no second factor.';
 
--- Sessions: the SHA-256 (hex) of the cookie token, never the token itself.
+-- Sessions: the SHA-256 (hex) of the cookie token, never the token itself, which never leaves the database
+-- either: the user sees and ends a session by its public id. A session ends at expires_at unless used: the
+-- idle timeout after its last use, never later than 30 days after sign-in (app.session_expiry).
 create table app.sessions (
   token_hash varchar(128) primary key,
   user_id bigint not null references public.users (id) on delete cascade,
   expires_at timestamptz not null,
   created_at timestamptz not null default now(),
-  last_seen_at timestamptz not null default now()
+  last_seen_at timestamptz not null default now(),
+  id bigint generated always as identity,
+  -- the browser it was opened from and the address it was last used from
+  user_agent varchar(512),
+  ip varchar(64),
+  constraint sessions_id_key unique (id)
 );
-comment on table app.sessions is 'Signed-in sessions: hash of the cookie token, owner and expiry.';
+comment on table app.sessions is
+  'Signed-in sessions: hash of the cookie token (never shown), a public id, browser, last address, end (expires_at).';
+comment on column app.sessions.expires_at is
+  'When the session ends unless used: the idle timeout after last_seen_at, never later than 30 days after created_at.';
 -- foreign key; also "delete all sessions of a banned user"
 create index sessions_user_id_idx on app.sessions (user_id);
 -- purge of expired sessions
@@ -104,12 +120,36 @@ create table app.login_attempts (
   username varchar(255),
   ip varchar(64),
   success boolean not null,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  device varchar(64)
 );
 comment on table app.login_attempts is 'Recent login/registration attempts; rows older than a day are purged.';
+comment on column app.login_attempts.device is 'The device cookie id the attempt came with, if any.';
 create index login_attempts_username_idx on app.login_attempts (action, lower(username), created_at);
 create index login_attempts_ip_idx on app.login_attempts (action, ip, created_at);
 create index login_attempts_created_at_idx on app.login_attempts (created_at);
+
+-- Browsers that have signed in as a user: the id inside the API's signed device cookie. Kept as long as
+-- the cookie lives (400 days after the latest sign-in). The rate limits spare such a browser the failures
+-- others make for that username.
+create table app.user_devices (
+  user_id bigint not null references public.users (id) on delete cascade,
+  device_id varchar(64) not null,
+  last_sign_in_at timestamptz not null default now(),
+  constraint user_devices_pkey primary key (user_id, device_id)
+);
+comment on table app.user_devices is 'Browsers (device cookie ids) that have signed in as a user: exempt from others'' failures.';
+-- purge of devices whose cookie has expired
+create index user_devices_last_sign_in_at_idx on app.user_devices (last_sign_in_at);
+
+-- A user's one-time recovery codes for two-factor sign-in, as SHA-256 hashes.
+create table app.recovery_codes (
+  user_id bigint not null references public.users (id) on delete cascade,
+  code_hash varchar(64) not null,
+  used_at timestamptz,
+  constraint recovery_codes_pkey primary key (user_id, code_hash)
+);
+comment on table app.recovery_codes is 'SHA-256 (hex) of a user''s one-time recovery codes; used_at once spent.';
 
 -- Every admin write appends here: who, what, which row, before and after. Readable by admins only.
 -- admin_id is null only for rows written without an acting admin: the payment webhook's
@@ -141,7 +181,8 @@ comment on type app.request_caller is 'The caller of a request, as app.authentic
 -- nothing and grant reads only. No role gets insert/update/delete: writes go through app.* functions.
 revoke all on public.users, public.audit_log from anon, authenticated, service_role;
 grant select on public.users, public.audit_log to authenticated, service_role;
-revoke all on app.credentials, app.sessions, app.login_attempts from public, anon, authenticated, service_role;
+revoke all on app.credentials, app.sessions, app.login_attempts, app.user_devices, app.recovery_codes
+  from public, anon, authenticated, service_role;
 
 /** Functions: caller helpers (used by RLS policies and by every business function) */
 
@@ -344,9 +385,27 @@ end;
 $$;
 comment on function app.new_referral_code() is 'Internal: a unique 8-character referral code.';
 
+-- Raises BT400 'This username is not available' for the names players would take for staff: admin,
+-- administrator, root, support, system, operator, staff, moderator and anything starting with admin, in
+-- any case. Only registration asks: the operator's app.create_admin may use them.
+create function app.check_reserved_username(p_username text)
+returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if lower(p_username) in ('admin', 'administrator', 'root', 'support', 'system', 'operator', 'staff', 'moderator')
+     or lower(p_username) like 'admin%' then
+    raise exception using errcode = 'BT400', message = 'This username is not available';
+  end if;
+end;
+$$;
+comment on function app.check_reserved_username(text) is 'Internal: 400 for a username reserved for staff.';
+
 -- Registers a player (user/active) with an optional referral code. A phone number that a self-excluded
 -- player has on their account opens no account while the exclusion runs (403, worded so it tells a stranger
--- nothing about anyone's exclusion).
+-- nothing about anyone's exclusion). Names reserved for staff are refused (app.check_reserved_username).
 create function app.register_user(
   p_username text, p_password_hash text, p_name text, p_email text, p_phone text, p_referral_code text
 )
@@ -370,6 +429,7 @@ begin
   end if;
   perform app.check_length(v_username, 'Username', 255);
   perform app.check_username(v_username);
+  perform app.check_reserved_username(v_username);
   if p_password_hash is null or length(p_password_hash) = 0 then
     raise exception using errcode = 'BT400', message = 'Password is required';
   end if;
@@ -426,10 +486,15 @@ $$;
 comment on function app.register_user(text, text, text, text, text, text) is
   'Registers a player (user/active) with an optional referral code. Caller: API (service_role).';
 
--- Creates an administrator, or promotes an existing username to admin/active and sets its password hash.
--- Same username rules as app.register_user (at least 3 characters, app.check_username).
--- For the operator's script (`npm run admin:create`); needs no claims. Audited with admin_id = the admin.
-create function app.create_admin(p_username text, p_password_hash text, p_name text, p_email text)
+-- Creates an administrator, or sets the password of an existing one (and makes it active again): the
+-- operator's script, `npm run admin:create`. A player's username is refused with a 409 naming the flag
+-- unless p_promote: promoting a player is a decision, never the side effect of a name that happens to be
+-- taken. Promotion (a change of role) and the new password end every session of the account (triggers).
+-- Same username rules as app.register_user, except that the reserved names are allowed here.
+-- Needs no claims; audited with admin_id = the admin. Caller: service_role.
+create function app.create_admin(
+  p_username text, p_password_hash text, p_name text, p_email text, p_promote boolean default false
+)
 returns public.users
 language plpgsql
 security definer
@@ -459,10 +524,15 @@ begin
 
   select * into v_before from public.users where lower(username) = lower(v_username) for update;
   if found then
+    if v_before.role <> 'admin' and not coalesce(p_promote, false) then
+      raise exception using errcode = 'BT409',
+        message = format('''%s'' is a player account; pass --promote to make it an administrator', v_before.username);
+    end if;
     update public.users set role = 'admin', status = 'active' where id = v_before.id returning * into v_user;
     insert into app.credentials (user_id, password_hash) values (v_user.id, p_password_hash)
       on conflict (user_id) do update set password_hash = excluded.password_hash, updated_at = now();
-    perform app.audit(v_user.id, 'user.promote_admin', 'user', v_user.id, to_jsonb(v_before), to_jsonb(v_user));
+    perform app.audit(v_user.id, case when v_before.role = 'admin' then 'user.reset_admin' else 'user.promote_admin' end,
+      'user', v_user.id, to_jsonb(v_before), to_jsonb(v_user));
   else
     if v_email is not null and exists (select 1 from public.users where lower(email) = v_email) then
       raise exception using errcode = 'BT409', message = 'Email already registered';
@@ -476,68 +546,173 @@ begin
   return v_user;
 end;
 $$;
-comment on function app.create_admin(text, text, text, text) is
-  'Creates or promotes an administrator (operator script; no claims). Caller: service_role.';
+comment on function app.create_admin(text, text, text, text, boolean) is
+  'Creates an administrator or resets one; a player only with p_promote (operator script; no claims). Caller: service_role.';
 
--- The stored hash and status for a username (case-insensitive), for the API to verify a password.
--- Empty result when the username is unknown.
+-- The stored hash, status and second-factor secret for a username (case-insensitive), for the API to
+-- check a sign-in. Empty result when the username is unknown.
 create function app.get_credentials(p_username text)
-returns table (user_id bigint, password_hash text, status text)
+returns table (user_id bigint, password_hash text, status text, totp_secret text)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select u.id, c.password_hash::text, u.status::text
+  select u.id, c.password_hash::text, u.status::text, c.totp_secret::text
   from public.users u
   join app.credentials c on c.user_id = u.id
   where lower(u.username) = lower(btrim(p_username))
 $$;
-comment on function app.get_credentials(text) is 'Password hash and status by username (case-insensitive). Caller: API.';
+comment on function app.get_credentials(text) is
+  'Password hash, status and TOTP secret by username (case-insensitive). Caller: API.';
 
 /** Functions: sessions */
 
--- Stores a new session (hash of the cookie token). Refuses banned users (403) and past expiries (400).
--- Purges expired sessions of every user (logins are rare enough for this to be cheap).
-create function app.create_session(p_user_id bigint, p_token_hash text, p_expires_at timestamptz)
+-- The request's session id from the claims app.authenticate set (null outside a signed-in request).
+create function app.current_session_id()
+returns bigint
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return nullif(nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'session_id', '')::bigint;
+end;
+$$;
+comment on function app.current_session_id() is 'Internal: the id of the session of the current request, or null.';
+
+-- The latest moment a session begun at p_created_at can last, however often it is used: 30 days.
+create function app.session_ends_by(p_created_at timestamptz)
+returns timestamptz
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  return p_created_at + interval '30 days';
+end;
+$$;
+comment on function app.session_ends_by(timestamptz) is 'Internal: the absolute end of a session (30 days after sign-in).';
+
+-- When a session used at p_now ends unless used again: 30 minutes later for an admin (whose session can
+-- move money for others), 7 days later for a player, and never after app.session_ends_by.
+create function app.session_expiry(p_role text, p_created_at timestamptz, p_now timestamptz)
+returns timestamptz
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  return least(
+    app.session_ends_by(p_created_at),
+    p_now + case when p_role = 'admin' then interval '30 minutes' else interval '7 days' end);
+end;
+$$;
+comment on function app.session_expiry(text, timestamptz, timestamptz) is
+  'Internal: idle timeout (admin 30 minutes, player 7 days) capped by the 30-day lifetime.';
+
+-- Ends every session of a user but the current request's: the account changed, so whoever else holds one
+-- must sign in again under the new rules.
+create function app.end_other_sessions(p_user_id bigint)
 returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  delete from app.sessions
+    where user_id = p_user_id and id is distinct from app.current_session_id();
+end;
+$$;
+comment on function app.end_other_sessions(bigint) is 'Internal: delete a user''s sessions except the current one.';
+
+create function app.end_sessions_on_user_change()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform app.end_other_sessions(new.id);
+  return null;
+end;
+$$;
+comment on function app.end_sessions_on_user_change() is 'Trigger: a change of role or status ends the user''s other sessions.';
+
+create trigger users_end_sessions
+  after update of role, status on public.users
+  for each row when (old.role is distinct from new.role or old.status is distinct from new.status)
+  execute function app.end_sessions_on_user_change();
+
+create function app.end_sessions_on_credentials_change()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform app.end_other_sessions(new.user_id);
+  return null;
+end;
+$$;
+comment on function app.end_sessions_on_credentials_change() is
+  'Trigger: a new password or second factor ends the user''s other sessions.';
+
+create trigger credentials_end_sessions
+  after update of password_hash, totp_secret on app.credentials
+  for each row when (old.password_hash is distinct from new.password_hash or old.totp_secret is distinct from new.totp_secret)
+  execute function app.end_sessions_on_credentials_change();
+
+-- Stores a new session (hash of the cookie token) with the browser and address it was opened from, and
+-- remembers the browser's device cookie id as one that has signed in as this user. Refuses banned users
+-- (403). Returns the latest moment the session can last (the cookie's expiry). Purges expired sessions
+-- and devices whose cookie has expired (sign-ins are rare enough for this to be cheap).
+create function app.create_session(
+  p_user_id bigint, p_token_hash text, p_user_agent text default null, p_ip text default null, p_device text default null
+)
+returns timestamptz
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_status text;
+  v_user public.users;
+  v_session app.sessions;
 begin
   if p_token_hash is null or length(p_token_hash) < 32 or length(p_token_hash) > 128 then
     raise exception using errcode = 'BT400', message = 'Invalid session token';
   end if;
-  if p_expires_at is null or p_expires_at <= now() then
-    raise exception using errcode = 'BT400', message = 'Session expiry must be in the future';
-  end if;
-  select status into v_status from public.users where id = p_user_id;
+  select * into v_user from public.users where id = p_user_id;
   if not found then
     raise exception using errcode = 'BT404', message = 'User not found';
   end if;
-  if v_status = 'banned' then
+  if v_user.status = 'banned' then
     raise exception using errcode = 'BT403', message = 'Your account is banned';
   end if;
   delete from app.sessions where expires_at <= now();
-  insert into app.sessions (token_hash, user_id, expires_at) values (p_token_hash, p_user_id, p_expires_at);
+  insert into app.sessions (token_hash, user_id, expires_at, user_agent, ip)
+  values (p_token_hash, v_user.id, app.session_expiry(v_user.role, now(), now()), left(p_user_agent, 512), left(p_ip, 64))
+  returning * into v_session;
+  if p_device is not null then
+    delete from app.user_devices where last_sign_in_at < now() - interval '400 days';
+    insert into app.user_devices (user_id, device_id) values (v_user.id, left(p_device, 64))
+      on conflict (user_id, device_id) do update set last_sign_in_at = now();
+  end if;
+  return app.session_ends_by(v_session.created_at);
 end;
 $$;
-comment on function app.create_session(bigint, text, timestamptz) is 'Creates a session for a non-banned user. Caller: API.';
+comment on function app.create_session(bigint, text, text, text, text) is
+  'Creates a session for a non-banned user, remembers its device; returns its latest end. Caller: API.';
 
--- Resolves the session (unexpired, its user not banned) and sets the transaction-local claims that RLS
--- policies and business functions read: the first statement of every signed-in request. p_access is what
--- the route needs:
+-- Resolves the session — unexpired, its user not banned — and sets the transaction-local claims that RLS
+-- policies and business functions read (with the session's id, so a change of the account can spare the
+-- session that made it). p_access is what the route needs:
 --   'user'  — any signed-in user, else 401 'Not authenticated';
---   'admin' — an active admin according to public.users, else 401 / 403 'Admin access required'.
--- The claims say app_role 'admin' only for an active admin. last_seen_at is touched at most once a minute
--- (no write per request); expired rows are purged when sessions are created (app.create_session). Returns
--- the caller (for the API's request log). The claims survive the function's own search_path setting:
--- set_config(…, true) inside a function lasts until the end of the transaction. One lookup, one optional
--- update: this runs on every signed-in request.
-create function app.authenticate(p_token_hash text, p_access text)
+--   'admin' — an active admin according to public.users, else 401 / 403 'Admin access required'; with
+--             p_require_mfa (ADMIN_MFA=required) also one with a second factor, else 403.
+-- The claims say app_role 'admin' only for an active admin. The session is touched at most once a minute
+-- or when the address changes (no write per request): last_seen_at, the address, and its end moves to
+-- the idle timeout from now (app.session_expiry). Returns the caller (for the API's request log).
+create function app.authenticate(
+  p_token_hash text, p_access text, p_ip text default null, p_require_mfa boolean default false
+)
 returns app.request_caller
 language plpgsql
 security definer
@@ -545,34 +720,45 @@ set search_path = ''
 as $$
 declare
   v_caller app.request_caller;
+  v_session_id bigint;
   v_last_seen timestamptz;
+  v_ip text;
 begin
   if p_access is null or p_access not in ('user', 'admin') then
     raise exception using errcode = 'BT400', message = 'Unknown access level';
   end if;
-  select s.user_id, u.role, u.status, s.last_seen_at
-    into v_caller.user_id, v_caller.role, v_caller.status, v_last_seen
+  select s.id, s.user_id, u.role, u.status, s.last_seen_at, s.ip
+    into v_session_id, v_caller.user_id, v_caller.role, v_caller.status, v_last_seen, v_ip
     from app.sessions s
     join public.users u on u.id = s.user_id
     where s.token_hash = p_token_hash and s.expires_at > now() and u.status <> 'banned';
   if v_caller.user_id is null then
     raise exception using errcode = 'BT401', message = 'Not authenticated';
   end if;
-  if v_last_seen < now() - interval '1 minute' then
-    update app.sessions set last_seen_at = now() where token_hash = p_token_hash;
+  if v_last_seen < now() - interval '1 minute' or (p_ip is not null and left(p_ip, 64) is distinct from v_ip) then
+    update app.sessions
+      set last_seen_at = now(), ip = coalesce(left(p_ip, 64), ip),
+          expires_at = app.session_expiry(v_caller.role, created_at, now())
+      where token_hash = p_token_hash;
   end if;
   if p_access = 'admin' and (v_caller.role <> 'admin' or v_caller.status <> 'active') then
     raise exception using errcode = 'BT403', message = 'Admin access required';
   end if;
+  if p_access = 'admin' and p_require_mfa and not exists (
+    select 1 from app.credentials c where c.user_id = v_caller.user_id and c.totp_secret is not null
+  ) then
+    raise exception using errcode = 'BT403',
+      message = 'Turn on two-factor sign-in on your Security screen to use the admin pages';
+  end if;
   -- app_role admin lets RLS show everything: only while the admin is active.
   perform set_config('request.jwt.claims', json_build_object(
-    'role', 'authenticated', 'user_id', v_caller.user_id,
+    'role', 'authenticated', 'user_id', v_caller.user_id, 'session_id', v_session_id,
     'app_role', case when v_caller.role = 'admin' and v_caller.status = 'active' then 'admin' else 'user' end
   )::text, true);
   return v_caller;
 end;
 $$;
-comment on function app.authenticate(text, text) is
+comment on function app.authenticate(text, text, text, boolean) is
   'Resolves a session token hash, checks the access a route needs and sets request.jwt.claims. Caller: API.';
 
 -- Deletes one session (logout). Unknown hashes are ignored.
@@ -586,6 +772,269 @@ as $$
 $$;
 comment on function app.delete_session(text) is 'Deletes a session (logout). Caller: API.';
 
+-- The caller's sessions that are still open, most recently used first, as the API answers them: the
+-- public id, browser, address, times, and which one is this request's. Never the token's hash.
+create function app.account_sessions()
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+begin
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'id', s.id, 'user_agent', s.user_agent, 'ip', s.ip, 'created_at', s.created_at,
+             'last_seen_at', s.last_seen_at, 'expires_at', s.expires_at,
+             'current', s.id = app.current_session_id())
+           order by s.last_seen_at desc, s.id desc)
+    from app.sessions s
+    where s.user_id = v_user.id and s.expires_at > now()), '[]'::jsonb);
+end;
+$$;
+comment on function app.account_sessions() is 'The caller''s open sessions (no token hashes). Caller: API.';
+
+-- Ends one of the caller's sessions by its public id; 404 'Session not found' for anyone else's or an
+-- unknown id. Returns whether it was the request's own session (the API then clears its cookie).
+create function app.end_session(p_id bigint)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+begin
+  delete from app.sessions where id = p_id and user_id = v_user.id;
+  if not found then
+    raise exception using errcode = 'BT404', message = 'Session not found';
+  end if;
+  return p_id = app.current_session_id();
+end;
+$$;
+comment on function app.end_session(bigint) is 'Ends one of the caller''s sessions by id. Caller: API.';
+
+-- Ends every session of the caller, this one included ("Sign out everywhere").
+create function app.end_all_sessions()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+begin
+  delete from app.sessions where user_id = v_user.id;
+end;
+$$;
+comment on function app.end_all_sessions() is 'Ends every session of the caller. Caller: API.';
+
+/** Functions: passwords and the second factor */
+
+-- Before the caller proves their current password again (a change of password): records the attempt
+-- like a sign-in of their username (app.begin_attempt: a stolen session cannot guess the password any
+-- faster than a stranger) and returns its id with the stored hash.
+create function app.begin_password_check(p_ip text, p_device text default null)
+returns table (attempt_id bigint, password_hash text)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+begin
+  attempt_id := app.begin_attempt('login', v_user.username, p_ip, p_device => p_device);
+  select c.password_hash into password_hash from app.credentials c where c.user_id = v_user.id;
+  return next;
+end;
+$$;
+comment on function app.begin_password_check(text, text) is
+  'Rate-limited start of a password re-check for the caller: attempt id and stored hash. Caller: API.';
+
+-- Sets the caller's new password hash (computed by the API after it checked the current password). The
+-- trigger on app.credentials ends their other sessions.
+create function app.change_password(p_password_hash text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+begin
+  if p_password_hash is null or length(p_password_hash) = 0 then
+    raise exception using errcode = 'BT400', message = 'Password is required';
+  end if;
+  perform app.check_length(p_password_hash, 'Password', 255);
+  update app.credentials set password_hash = p_password_hash, updated_at = now() where user_id = v_user.id;
+end;
+$$;
+comment on function app.change_password(text) is 'Sets the caller''s password hash; ends their other sessions. Caller: API.';
+
+-- Spends the second factor of a sign-in in the sign-in's own transaction: the TOTP time step the API
+-- verified (refused unless newer than the last one used, so a code never works twice) or the SHA-256 of a
+-- recovery code (refused unless unused). Raises BT401 otherwise. Caller: API (no claims: signing in).
+create function app.use_second_factor(p_user_id bigint, p_totp_step bigint, p_recovery_code_hash text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_totp_step is not null then
+    update app.credentials set totp_last_step = p_totp_step
+      where user_id = p_user_id and totp_secret is not null and coalesce(totp_last_step, -1) < p_totp_step;
+    if not found then
+      raise exception using errcode = 'BT401', message = 'This code was already used: wait for the next one';
+    end if;
+  else
+    update app.recovery_codes set used_at = now()
+      where user_id = p_user_id and code_hash = p_recovery_code_hash and used_at is null;
+    if not found then
+      raise exception using errcode = 'BT401', message = 'Invalid code';
+    end if;
+  end if;
+end;
+$$;
+comment on function app.use_second_factor(bigint, bigint, text) is
+  'Spends a TOTP time step (no replay) or a recovery code (once) of a sign-in. Caller: API.';
+
+-- Internal: turns on a second factor — the secret, the time step of the code that proved it (none can be
+-- used again) and new recovery codes replacing any old ones. The new secret ends the other sessions.
+create function app.install_totp(p_user_id bigint, p_secret text, p_step bigint, p_recovery_code_hashes text[])
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if p_secret is null or p_secret !~ '^[A-Z2-7]{16,64}$' then
+    raise exception using errcode = 'BT400', message = 'Invalid two-factor secret';
+  end if;
+  if coalesce(cardinality(p_recovery_code_hashes), 0) <> 10 then
+    raise exception using errcode = 'BT400', message = 'Ten recovery codes are needed';
+  end if;
+  update app.credentials
+    set totp_secret = p_secret, totp_pending_secret = null, totp_last_step = p_step
+    where user_id = p_user_id;
+  delete from app.recovery_codes where user_id = p_user_id;
+  insert into app.recovery_codes (user_id, code_hash) select p_user_id, h from unnest(p_recovery_code_hashes) h;
+end;
+$$;
+comment on function app.install_totp(bigint, text, bigint, text[]) is
+  'Internal: set the TOTP secret, its last used step and ten new recovery codes.';
+
+-- The caller's two-factor state as the API answers it: whether it is on, whether the caller may set it up
+-- (admins), whether it is required of them (p_required: the API's ADMIN_MFA) and the recovery codes left.
+create function app.totp_status(p_required boolean)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+begin
+  return (
+    select jsonb_build_object(
+      'enabled', c.totp_secret is not null,
+      'available', v_user.role = 'admin',
+      'required', v_user.role = 'admin' and coalesce(p_required, false),
+      'recovery_codes_left', (select count(*) from app.recovery_codes r where r.user_id = v_user.id and r.used_at is null))
+    from app.credentials c where c.user_id = v_user.id);
+end;
+$$;
+comment on function app.totp_status(boolean) is 'The caller''s two-factor state. Caller: API.';
+
+-- Starts setting up two-factor sign-in for the calling admin: keeps p_secret (made by the API) as the one
+-- being set up until a code from it confirms it. Returns the username (the authenticator's label).
+create function app.begin_totp_enrolment(p_secret text)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+begin
+  if v_user.role <> 'admin' then
+    raise exception using errcode = 'BT403', message = 'Two-factor sign-in is for administrators';
+  end if;
+  if p_secret is null or p_secret !~ '^[A-Z2-7]{16,64}$' then
+    raise exception using errcode = 'BT400', message = 'Invalid two-factor secret';
+  end if;
+  update app.credentials set totp_pending_secret = p_secret where user_id = v_user.id;
+  return v_user.username;
+end;
+$$;
+comment on function app.begin_totp_enrolment(text) is 'Keeps a TOTP secret being set up by the calling admin. Caller: API.';
+
+-- The secret the calling admin is setting up (for the API to check the confirming code against), or 409.
+create function app.pending_totp_secret()
+returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+  v_secret text;
+begin
+  select c.totp_pending_secret into v_secret from app.credentials c where c.user_id = v_user.id;
+  if v_secret is null or v_user.role <> 'admin' then
+    raise exception using errcode = 'BT409', message = 'Start setting up two-factor sign-in first';
+  end if;
+  return v_secret;
+end;
+$$;
+comment on function app.pending_totp_secret() is 'The TOTP secret the calling admin is setting up. Caller: API.';
+
+-- Confirms the calling admin's set-up: p_secret must still be the one being set up (another tab may have
+-- started anew: 409), p_step is the time step of the code the API verified against it.
+create function app.confirm_totp_enrolment(p_secret text, p_step bigint, p_recovery_code_hashes text[])
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+begin
+  if v_user.role <> 'admin' or not exists (
+    select 1 from app.credentials c where c.user_id = v_user.id and c.totp_pending_secret = p_secret
+  ) then
+    raise exception using errcode = 'BT409', message = 'Start setting up two-factor sign-in first';
+  end if;
+  perform app.install_totp(v_user.id, p_secret, p_step, p_recovery_code_hashes);
+end;
+$$;
+comment on function app.confirm_totp_enrolment(text, bigint, text[]) is
+  'Turns on the calling admin''s second factor once a code confirmed it. Caller: API.';
+
+-- The operator's script sets up an admin's second factor without a browser (ADMIN_TOTP_SECRET, or a new
+-- secret it prints). Needs no claims. Caller: service_role.
+create function app.set_admin_totp(p_username text, p_secret text, p_recovery_code_hashes text[])
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users;
+begin
+  select * into v_user from public.users where lower(username) = lower(btrim(p_username));
+  if not found or v_user.role <> 'admin' then
+    raise exception using errcode = 'BT404', message = 'Admin not found';
+  end if;
+  perform app.install_totp(v_user.id, p_secret, null, p_recovery_code_hashes);
+end;
+$$;
+comment on function app.set_admin_totp(text, text, text[]) is
+  'Sets an admin''s TOTP secret and recovery codes (operator script; no claims). Caller: service_role.';
+
 /** Functions: rate limits */
 
 -- Rate limits that cannot be turned against players:
@@ -595,8 +1044,10 @@ comment on function app.delete_session(text) is 'Deletes a session (logout). Cal
 --   login, per address: 30 failures in 15 minutes (any usernames) refuse the address;
 --   login, per username across all addresses: from 50 failures in 15 minutes each further attempt waits
 --     2, 4, 8, 16, 32, then 60 seconds after the latest failure (a short, growing Retry-After, never a
---     lockout). An address the username signed in from within the last day is exempt: a player's own
---     device is never slowed by someone else's guessing.
+--     lockout). An address the username signed in from within the last day is exempt.
+--   login, from a browser that has signed in as the username (the API's signed device cookie, remembered
+--     in app.user_devices): only that browser's own failures count, 10 for the username in 15 minutes; the
+--     other limits do not apply, so someone else's guessing never slows the player's own browser down.
 --   register, per address: 10 failed (or in-flight) attempts in 15 minutes; successful ones do not count
 --     there (sign-ups behind mobile-carrier and office NAT share an address), but at most 100 succeed per
 --     address in 24 hours (referral farming is kept in check by that and by the bonus being paid only
@@ -638,14 +1089,14 @@ end;
 $$;
 comment on function app.refuse_attempt(text, int) is 'Internal: raise a rate-limit refusal carrying its Retry-After seconds.';
 
--- The one place of the rate-limit rules (above). Call it in its own (committed) transaction BEFORE the
--- password work: checking and recording are one step, so parallel requests cannot all pass the check. It
--- serializes attempts per action+ip and per action+username (transaction-level advisory locks, taken in
--- ascending key order so two attempts never wait on each other crosswise), raises BT429 (DETAIL = seconds
--- to wait) when a limit is reached, and otherwise records this attempt as a failure (so it counts while in
--- flight) and returns its id, which app.finish_attempt(id, true) turns into a success. Rows older than a day
--- are purged. p_now is for tests; the API leaves it to now().
-create function app.begin_attempt(p_action text, p_username text, p_ip text, p_now timestamptz default now())
+-- The one place of the rate-limit rules (above). Call it in its own (committed) transaction BEFORE the password work: checking and recording are one step,
+-- under advisory locks per action+ip and per action+username taken in ascending key order. Raises BT429
+-- (DETAIL = seconds to wait) when a limit is reached, otherwise records this attempt as a failure (it
+-- counts while in flight) and returns its id for app.finish_attempt. Rows older than a day are purged.
+-- p_now is for tests; the API leaves it to now().
+create function app.begin_attempt(
+  p_action text, p_username text, p_ip text, p_now timestamptz default now(), p_device text default null
+)
 returns bigint
 language plpgsql
 security definer
@@ -662,6 +1113,8 @@ declare
   c_too_many constant text := 'Too many attempts. Please try again in a few minutes.';
   v_username text := left(btrim(p_username), 255);
   v_ip text := left(p_ip, 64);
+  v_device text := left(p_device, 64);
+  v_known_device boolean;
   v_key bigint;
   v_wait int;
   v_failures int;
@@ -682,7 +1135,24 @@ begin
     perform pg_advisory_xact_lock(v_key);
   end loop;
 
-  if p_action = 'login' and v_username is not null and v_ip is not null then
+  v_known_device := p_action = 'login' and v_device is not null and exists (
+    select 1 from app.user_devices d join public.users u on u.id = d.user_id
+    where lower(u.username) = lower(v_username) and d.device_id = v_device);
+
+  if v_known_device then
+    -- this username from this browser, wherever it is now
+    select greatest(1, ceil(extract(epoch from a.created_at + c_window - p_now)))::int into v_wait
+      from app.login_attempts a
+      where a.action = 'login' and lower(a.username) = lower(v_username) and a.device = v_device
+        and not a.success and a.created_at > p_now - c_window
+      order by a.created_at desc
+      offset c_pair_failures - 1
+      limit 1;
+    if v_wait is not null then
+      perform app.refuse_attempt(c_too_many, v_wait);
+    end if;
+  end if;
+  if p_action = 'login' and not v_known_device and v_username is not null and v_ip is not null then
     -- this username from this address
     select greatest(1, ceil(extract(epoch from a.created_at + c_window - p_now)))::int into v_wait
       from app.login_attempts a
@@ -695,13 +1165,13 @@ begin
       perform app.refuse_attempt(c_too_many, v_wait);
     end if;
   end if;
-  if p_action = 'login' and v_ip is not null then
+  if p_action = 'login' and not v_known_device and v_ip is not null then
     v_wait := app.address_limit_wait('login', v_ip, false, c_address_login_failures, c_window, p_now);
     if v_wait is not null then
       perform app.refuse_attempt(c_too_many, v_wait);
     end if;
   end if;
-  if p_action = 'login' and v_username is not null and not (v_ip is not null and exists (
+  if p_action = 'login' and not v_known_device and v_username is not null and not (v_ip is not null and exists (
     -- an address this username signed in from within the last day is exempt from the delays
     select 1 from app.login_attempts a
     where a.action = 'login' and lower(a.username) = lower(v_username) and a.ip = v_ip
@@ -732,19 +1202,19 @@ begin
   end if;
 
   delete from app.login_attempts where created_at < p_now - interval '1 day';
-  insert into app.login_attempts (action, username, ip, success, created_at)
-  values (p_action, v_username, v_ip, false, p_now)
+  insert into app.login_attempts (action, username, ip, device, success, created_at)
+  values (p_action, v_username, v_ip, v_device, false, p_now)
   returning id into v_id;
   return v_id;
 end;
 $$;
-comment on function app.begin_attempt(text, text, text, timestamptz) is
+comment on function app.begin_attempt(text, text, text, timestamptz, text) is
   'Rate limit: raises BT429 (DETAIL = Retry-After seconds) or records a (failed until finished) login/register attempt and returns its id. Caller: API.';
 
 -- Finishes an attempt of app.begin_attempt. p_success = true marks it a success (it stops counting as a
--- failure) and, for a login, clears that username's failures from the same address: the player who mistyped
--- starts afresh there, while failures from other addresses (someone else's guessing) keep counting
--- towards the per-username delays. false leaves it counted as a failure.
+-- failure) and, for a login, clears that username's failures from the same address and from the same
+-- device: the player who mistyped starts afresh there, while failures from elsewhere (someone else's
+-- guessing) keep counting towards the per-username delays. false leaves it counted as a failure.
 create function app.finish_attempt(p_id bigint, p_success boolean)
 returns void
 language plpgsql
@@ -760,8 +1230,8 @@ begin
   update app.login_attempts set success = true where id = p_id returning * into v_attempt;
   if found and v_attempt.action = 'login' and v_attempt.username is not null then
     delete from app.login_attempts
-      where action = 'login' and lower(username) = lower(v_attempt.username)
-        and ip is not distinct from v_attempt.ip and not success;
+      where action = 'login' and lower(username) = lower(v_attempt.username) and not success
+        and (ip is not distinct from v_attempt.ip or device = v_attempt.device);
   end if;
 end;
 $$;
@@ -782,15 +1252,34 @@ revoke execute on function
   app.audit(bigint, text, text, bigint, jsonb, jsonb),
   app.user_json(public.users),
   app.new_referral_code(),
+  app.check_reserved_username(text),
   app.register_user(text, text, text, text, text, text),
-  app.create_admin(text, text, text, text),
+  app.create_admin(text, text, text, text, boolean),
   app.get_credentials(text),
-  app.create_session(bigint, text, timestamptz),
-  app.authenticate(text, text),
+  app.current_session_id(),
+  app.session_ends_by(timestamptz),
+  app.session_expiry(text, timestamptz, timestamptz),
+  app.end_other_sessions(bigint),
+  app.end_sessions_on_user_change(),
+  app.end_sessions_on_credentials_change(),
+  app.create_session(bigint, text, text, text, text),
+  app.authenticate(text, text, text, boolean),
   app.delete_session(text),
+  app.account_sessions(),
+  app.end_session(bigint),
+  app.end_all_sessions(),
+  app.begin_password_check(text, text),
+  app.change_password(text),
+  app.use_second_factor(bigint, bigint, text),
+  app.install_totp(bigint, text, bigint, text[]),
+  app.totp_status(boolean),
+  app.begin_totp_enrolment(text),
+  app.pending_totp_secret(),
+  app.confirm_totp_enrolment(text, bigint, text[]),
+  app.set_admin_totp(text, text, text[]),
   app.address_limit_wait(text, text, boolean, int, interval, timestamptz),
   app.refuse_attempt(text, int),
-  app.begin_attempt(text, text, text, timestamptz),
+  app.begin_attempt(text, text, text, timestamptz, text),
   app.finish_attempt(bigint, boolean)
   from public, anon, authenticated, service_role;
 -- RLS helpers and the user answer: evaluated as the querying role (RLS applies to what they read).
@@ -800,11 +1289,22 @@ grant execute on function app.current_user_id(), app.is_admin(), app.user_json(p
 -- PostgREST may move money or read credentials).
 grant execute on function
   app.register_user(text, text, text, text, text, text),
-  app.create_admin(text, text, text, text),
+  app.create_admin(text, text, text, text, boolean),
   app.get_credentials(text),
-  app.create_session(bigint, text, timestamptz),
-  app.authenticate(text, text),
+  app.create_session(bigint, text, text, text, text),
+  app.authenticate(text, text, text, boolean),
   app.delete_session(text),
-  app.begin_attempt(text, text, text, timestamptz),
+  app.account_sessions(),
+  app.end_session(bigint),
+  app.end_all_sessions(),
+  app.begin_password_check(text, text),
+  app.change_password(text),
+  app.use_second_factor(bigint, bigint, text),
+  app.totp_status(boolean),
+  app.begin_totp_enrolment(text),
+  app.pending_totp_secret(),
+  app.confirm_totp_enrolment(text, bigint, text[]),
+  app.set_admin_totp(text, text, text[]),
+  app.begin_attempt(text, text, text, timestamptz, text),
   app.finish_attempt(bigint, boolean)
   to service_role;

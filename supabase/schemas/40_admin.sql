@@ -205,8 +205,8 @@ $$;
 comment on function app.admin_adjust_wallet(bigint, bigint, text) is
   'Credits or debits another user''s wallet with a reason (admin_adjustment). Caller: API as an admin.';
 
--- Sets a user's status (active, suspended, banned). Banning deletes all the user's sessions at once.
--- An admin may not change their own status (403).
+-- Sets a user's status (active, suspended, banned). Every change ends the user's sessions at once (the
+-- trigger users_end_sessions, 10_identity.sql). An admin may not change their own status (403).
 create function app.set_user_status(p_user_id bigint, p_status text)
 returns public.users
 language plpgsql
@@ -230,16 +230,13 @@ begin
     raise exception using errcode = 'BT404', message = 'User not found';
   end if;
   update public.users set status = v_status where id = v_before.id returning * into v_user;
-  if v_status = 'banned' then
-    delete from app.sessions where user_id = v_user.id;
-  end if;
   perform app.audit(v_admin.id, 'user.set_status', 'user', v_user.id,
     jsonb_build_object('status', v_before.status), jsonb_build_object('status', v_user.status));
   return v_user;
 end;
 $$;
 comment on function app.set_user_status(bigint, text) is
-  'Changes a user''s status; banning ends their sessions. Caller: API as an admin.';
+  'Changes a user''s status; every change ends their sessions (trigger). Caller: API as an admin.';
 
 -- One page of the admin users list ('Search users...'), newest first: users with an id below p_before (all
 -- when null), of status p_status (all when null), matching p_search (all when null): the id when the search
