@@ -1,7 +1,7 @@
 /**
  * Account security for every signed-in user: change the password, see and end their sessions, sign out
  * everywhere; and for admins, set up two-factor sign-in (TOTP). The rules live in the database
- * (…_account_security.sql): a new password or second factor ends the user's other sessions there, and
+ * (supabase/schemas/10_identity.sql): a new password or second factor ends the user's other sessions there, and
  * sessions are named by a public id (the token's hash never leaves the database).
  *
  * A password change proves the current password first, rate limited like a sign-in of the user's name (a
