@@ -971,7 +971,8 @@ end;
 $$;
 comment on function app.begin_totp_enrolment(text) is 'Keeps a TOTP secret being set up by the calling admin. Caller: API.';
 
--- The secret the calling admin is setting up (for the API to check the confirming code against), or 409.
+-- The secret the calling admin is setting up (for the API to check the confirming code against); 409 when
+-- none is, 403 for anyone but an admin.
 create function app.pending_totp_secret()
 returns text
 language plpgsql
@@ -983,8 +984,11 @@ declare
   v_user public.users := app.caller(false);
   v_secret text;
 begin
+  if v_user.role <> 'admin' then
+    raise exception using errcode = 'BT403', message = 'Two-factor sign-in is for administrators';
+  end if;
   select c.totp_pending_secret into v_secret from app.credentials c where c.user_id = v_user.id;
-  if v_secret is null or v_user.role <> 'admin' then
+  if v_secret is null then
     raise exception using errcode = 'BT409', message = 'Start setting up two-factor sign-in first';
   end if;
   return v_secret;

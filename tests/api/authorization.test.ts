@@ -13,7 +13,7 @@ const ACTORS: Actor[] = ['anonymous', 'player', 'other', 'suspended', 'banned', 
 
 interface Fixtures { player: Player; matchId: number; accountId: number }
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** the OpenAPI path template */
   route: string;
   path: (f: Fixtures) => string;
@@ -62,6 +62,13 @@ const TABLE: Row[] = [
   { method: 'PUT', route: '/api/account/limits', path: () => '/api/account/limits', body: () => ({ period: 'monthly', amount: 10_000_000 }), expect: SIGNED_IN(200) },
   { method: 'POST', route: '/api/account/timeout', path: () => '/api/account/timeout', body: () => ({ days: 2 }), expect: SIGNED_IN(400) },
   { method: 'POST', route: '/api/account/self-exclusion', path: () => '/api/account/self-exclusion', body: () => ({ months: 1 }), expect: SIGNED_IN(400) },
+  // account security: every user's own; setting up two-factor sign-in is for admins (a wrong code: 400)
+  { method: 'POST', route: '/api/account/password', path: () => '/api/account/password', body: () => ({ current_password: 'not-the-password', new_password: 'never-set-1' }), expect: SIGNED_IN(400) },
+  { method: 'GET', route: '/api/account/sessions', path: () => '/api/account/sessions', expect: SIGNED_IN(200) },
+  { method: 'DELETE', route: '/api/account/sessions/{id}', path: () => `/api/account/sessions/${NONE}`, expect: SIGNED_IN(404) },
+  { method: 'GET', route: '/api/account/two-factor', path: () => '/api/account/two-factor', expect: SIGNED_IN(200) },
+  { method: 'POST', route: '/api/account/two-factor', path: () => '/api/account/two-factor', expect: [401, 403, 403, 403, 401, 201] },
+  { method: 'POST', route: '/api/account/two-factor/confirm', path: () => '/api/account/two-factor/confirm', body: () => ({ code: 'abcdef' }), expect: [401, 400, 400, 400, 401, 400] },
   { method: 'GET', route: '/api/wallet/statement.csv', path: (f) => `/api/wallet/statement.csv?from=2026-01-01&to=2026-12-31&userId=${f.player.id}`, expect: [401, 200, 403, 403, 401, 200] },
   { method: 'GET', route: '/api/admin/matches', path: () => '/api/admin/matches', expect: ADMIN(200) },
   { method: 'POST', route: '/api/admin/matches', path: () => '/api/admin/matches', body: () => ({}), expect: ADMIN(400) },
@@ -93,7 +100,8 @@ const TABLE: Row[] = [
   { method: 'GET', route: '/api/admin/dashboard/stats', path: () => '/api/admin/dashboard/stats', expect: ADMIN(200) },
   { method: 'GET', route: '/api/admin/audit-log', path: () => '/api/admin/audit-log', expect: ADMIN(200) },
   { method: 'GET', route: '/api/openapi.json', path: () => '/api/openapi.json', expect: PUBLIC(200) },
-  // last: it ends the sessions it is given
+  // last: they end the sessions they are given
+  { method: 'POST', route: '/api/logout-all', path: () => '/api/logout-all', expect: SIGNED_IN(200) },
   { method: 'POST', route: '/api/logout', path: () => '/api/logout', expect: PUBLIC(200) },
 ];
 
@@ -106,6 +114,8 @@ describe('authorization matrix', () => {
     const { admin } = api;
     const [player, other, suspended, banned] = await Promise.all([1, 2, 3, 4].map(() => registerPlayer(api.server)));
     await admin.client.patch(`/api/admin/users/${suspended.id}/status`, { status: 'suspended' });
+    // a change of status ends the user's sessions; a suspended player may sign in again and look
+    await suspended.client.post('/api/login', { username: suspended.username, password: suspended.password });
     await admin.client.patch(`/api/admin/users/${banned.id}/status`, { status: 'banned' });
     const match = await createMatch(admin);
     const bank = await player.client.post('/api/bank-accounts', { ...account(), account_number: `1${Date.now()}` });
