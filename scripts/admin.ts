@@ -6,10 +6,10 @@
  * that belongs to a player is refused unless --promote is given: then the player becomes an admin and
  * every session of theirs ends (the database does that for any change of role or password).
  *
- * Two-factor sign-in: `admin:create` sets it up every time, with ADMIN_TOTP_SECRET (base32) when given,
- * else with a new secret printed as an otpauth:// URI for the authenticator app; ten recovery codes are
- * printed once. `npm start` (--if-none) sets it up only when ADMIN_TOTP_SECRET is given or ADMIN_MFA is
- * `required`; otherwise the admin can turn it on from their Security screen.
+ * Two-factor sign-in: `admin:create` sets it up (unless ADMIN_MFA=optional), with ADMIN_TOTP_SECRET (base32)
+ * when given, else with a new secret printed as an otpauth:// URI for the authenticator app; ten recovery
+ * codes are printed once. `npm start` (--if-none) sets it up only when ADMIN_TOTP_SECRET is given or
+ * ADMIN_MFA is `required`; otherwise the admin can turn it on from their Security screen.
  */
 import { encodeBase64Url } from '../edge-functions/_shared/base64url.ts';
 import { connect } from '../edge-functions/_shared/db.ts';
@@ -24,7 +24,8 @@ const username = Deno.env.get('ADMIN_USERNAME') || 'admin';
 const given = Deno.env.get('ADMIN_PASSWORD');
 const password = given || encodeBase64Url(crypto.getRandomValues(new Uint8Array(12)));
 const givenSecret = Deno.env.get('ADMIN_TOTP_SECRET')?.replace(/[\s=]/g, '').toUpperCase() || undefined;
-const setUpTotp = !onlyIfNone || givenSecret !== undefined || Deno.env.get('ADMIN_MFA') === 'required';
+const adminMfa = Deno.env.get('ADMIN_MFA');
+const setUpTotp = givenSecret !== undefined || (onlyIfNone ? adminMfa === 'required' : adminMfa !== 'optional');
 
 if (givenSecret !== undefined && !isTotpSecret(givenSecret)) {
   console.error('ADMIN_TOTP_SECRET must be base32 (A-Z, 2-7), 16 to 64 characters.');

@@ -57,7 +57,7 @@ export async function benchLists({ serverUrl, request, startWorkers, createScrat
     log('lists: seeding 200,000 users, 2,000,000 ledger rows, 100,000 bets …');
     const { matchId, heavyUserId, tag } = await seedBig(database, log);
     const password = `lists-${Date.now()}`;
-    await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'lists_admin', ADMIN_PASSWORD: password });
+    await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'lists_admin', ADMIN_PASSWORD: password, ADMIN_MFA: 'optional' });
     api = await startWorkers('scripts/local-server.ts', { DATABASE_URL: database, PAYMENT_SANDBOX: 'false', TRUST_PROXY: 'true' });
     const login = await request(api.base, 'POST', '/api/login', { headers: { 'x-forwarded-for': '10.254.0.1' }, body: { username: 'lists_admin', password } });
     const cookie = login.headers['set-cookie'][0].split(';')[0];

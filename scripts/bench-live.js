@@ -48,7 +48,7 @@ export async function benchLive({ serverUrl, request, startWorkers, createScratc
   const clients = [];
   try {
     await pushMigrations(database);
-    await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'live_admin', ADMIN_PASSWORD: 'live-admin-pass' });
+    await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'live_admin', ADMIN_PASSWORD: 'live-admin-pass', ADMIN_MFA: 'optional' });
     server = await startWorkers('scripts/local-server.ts', { DATABASE_URL: counter.url, API_WORKERS: '1', LIVE_MAX_STREAMS: String(CLIENTS + 10) });
     const login = await request(server.base, 'POST', '/api/login', { body: { username: 'live_admin', password: 'live-admin-pass' } });
     const admin = login.headers['set-cookie'][0].split(';')[0];

@@ -187,7 +187,7 @@ const sql = postgres(database, { max: 2, onnotice: () => {} });
 const running = [];
 try {
   await pushMigrations(database);
-  await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: adminPassword });
+  await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: adminPassword, ADMIN_MFA: 'optional' });
   const poolPerWorker = String(Math.max(2, Math.floor(40 / WORKERS)));
   const api = await startWorkers('scripts/local-server.ts', {
     DATABASE_URL: database, DATABASE_POOL_MAX: poolPerWorker, PAYMENT_SANDBOX: 'false',

@@ -81,6 +81,8 @@ describe('bets, match administration and the back office', () => {
     const closed = await player.client.post('/api/bets', { match_id: done.id, team_id: 1, amount: 1000 });
     expect(closed.status).toBe(409);
     await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' });
+    // suspending ended the player's sessions; a suspended player may sign in and look, not bet
+    expect((await player.client.post('/api/login', { username: player.username, password: player.password })).status).toBe(200);
     const suspended = await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000 });
     expect(suspended.status).toBe(403);
     expect(await balance(api.db, player.id)).toBe(1500);

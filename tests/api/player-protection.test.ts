@@ -127,6 +127,8 @@ describe('player protection', () => {
     expect((await api.admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(404);
     expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(200);
     expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(200);
+    // (each change of status ended the player's sessions)
+    expect((await player.client.post('/api/login', { username: player.username, password: player.password })).status).toBe(200);
 
     expect((await player.client.get('/api/account/limits')).body.self_excluded_until).toBe(until);
     const refusedDeposit = await deposit(player, 1000);
