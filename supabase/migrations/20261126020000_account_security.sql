@@ -752,6 +752,29 @@ comment on function app.set_admin_totp(text, text, text[]) is
 
 drop function app.begin_attempt(text, text, text, timestamptz);
 
+-- Internal: seconds until fewer than p_limit failed logins for a username remain in the window ending at
+-- p_now, counting those from one device (p_device) or, without one, from one address (p_ip); null when
+-- fewer already do. The p_limit-th newest failure is the one that must leave the window.
+create function app.username_limit_wait(
+  p_username text, p_ip text, p_device text, p_limit int, p_window interval, p_now timestamptz
+)
+returns int
+language sql
+stable
+set search_path = ''
+as $$
+  select greatest(1, ceil(extract(epoch from a.created_at + p_window - p_now)))::int
+  from app.login_attempts a
+  where a.action = 'login' and lower(a.username) = lower(p_username)
+    and case when p_device is not null then a.device = p_device else a.ip = p_ip end
+    and not a.success and a.created_at > p_now - p_window
+  order by a.created_at desc
+  offset p_limit - 1
+  limit 1
+$$;
+comment on function app.username_limit_wait(text, text, text, int, interval, timestamptz) is
+  'Internal: seconds until a username is under its per-device or per-address failure limit (null when it is).';
+
 -- The one place of the rate-limit rules (supabase/schemas/10_identity.sql says them), plus the device
 -- rule: an attempt whose device (the API's signed device cookie) has signed in as this username before is
 -- checked only against its own failures — at most 10 for the username from that device in 15 minutes —
@@ -806,28 +829,10 @@ begin
     select 1 from app.user_devices d join public.users u on u.id = d.user_id
     where lower(u.username) = lower(v_username) and d.device_id = v_device);
 
-  if v_known_device then
-    -- this username from this browser, wherever it is now
-    select greatest(1, ceil(extract(epoch from a.created_at + c_window - p_now)))::int into v_wait
-      from app.login_attempts a
-      where a.action = 'login' and lower(a.username) = lower(v_username) and a.device = v_device
-        and not a.success and a.created_at > p_now - c_window
-      order by a.created_at desc
-      offset c_pair_failures - 1
-      limit 1;
-    if v_wait is not null then
-      perform app.refuse_attempt(c_too_many, v_wait);
-    end if;
-  end if;
-  if p_action = 'login' and not v_known_device and v_username is not null and v_ip is not null then
-    -- this username from this address
-    select greatest(1, ceil(extract(epoch from a.created_at + c_window - p_now)))::int into v_wait
-      from app.login_attempts a
-      where a.action = 'login' and lower(a.username) = lower(v_username) and a.ip = v_ip
-        and not a.success and a.created_at > p_now - c_window
-      order by a.created_at desc
-      offset c_pair_failures - 1
-      limit 1;
+  if p_action = 'login' and v_username is not null and (v_known_device or v_ip is not null) then
+    -- this username from this browser wherever it is now (a known device), else from this address
+    v_wait := app.username_limit_wait(v_username, case when not v_known_device then v_ip end,
+                                      case when v_known_device then v_device end, c_pair_failures, c_window, p_now);
     if v_wait is not null then
       perform app.refuse_attempt(c_too_many, v_wait);
     end if;
@@ -929,6 +934,7 @@ revoke execute on function
   app.pending_totp_secret(),
   app.confirm_totp_enrolment(text, bigint, text[]),
   app.set_admin_totp(text, text, text[]),
+  app.username_limit_wait(text, text, text, int, interval, timestamptz),
   app.begin_attempt(text, text, text, timestamptz, text)
   from public, anon, authenticated, service_role;
 grant execute on function
