@@ -1,7 +1,27 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The SPA's import direction: shared code (components, lib, domain, config) → features → app. A feature never
+// imports another feature; what two features need is shared code, or composed in src/app.
+const features = readdirSync('src/features');
+const layers = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move what both need to src/components, src/lib or src/domain, or compose them in src/app.',
+  })),
+  { target: './src/features', from: './src/app', message: 'Features do not import the app.' },
+  {
+    target: ['./src/components', './src/lib', './src/domain', './src/config'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code does not import features or the app.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'supabase/.temp', 'supabase/functions', 'test-results'] },
@@ -12,6 +32,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      'import-x/no-cycle': 'error',
+    },
   },
   {
     files: ['scripts/**/*.{js,ts}', 'tests/**/*.ts', 'edge-functions/**/*.ts', '*.config.{js,ts}'],

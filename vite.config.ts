@@ -50,12 +50,13 @@ export default defineConfig({
       output: {
         // The first screen's code in two chunks (plus the route's) instead of about twenty: the site is served over
         // HTTP/1.1, where a phone has six connections and each extra request costs a round trip. `boot` is
-        // what main.tsx imports (it runs first and starts the reads); `shell` is the rest of root.tsx's static
-        // imports. Modules only other chunks use are split as usual.
+        // what main.tsx imports (it runs first: the router starts the reads); `shell` is the rest of root.tsx's
+        // static imports and the route table's layout routes (index.html preloads it). Modules only other
+        // chunks use are split as usual.
         codeSplitting: {
           groups: [
             { name: 'boot', test: /[\\/]src[\\/]main\.tsx$/, priority: 2 },
-            { name: 'shell', test: /[\\/]src[\\/]app[\\/]root\.tsx$/, priority: 1 },
+            { name: 'shell', test: /[\\/]src[\\/]app[\\/](root|layout-routes)\.tsx$/, priority: 1 },
           ],
         },
       },

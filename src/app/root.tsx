@@ -1,15 +1,19 @@
-/** Mounts the app. A chunk of its own, loaded by main.tsx once boot.ts has started the first screen's reads. */
+/** Mounts the app: a chunk of its own (the shell), loaded by main.tsx while the router loads the first screen. */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
+import { RouterProvider } from 'react-router/dom';
+import { AppProvider } from './provider.tsx';
+import type { AppRouter } from './router.tsx';
 
-export function mount(container: HTMLElement): void {
+export function mount(container: HTMLElement, router: AppRouter): void {
   // A transition render yields to the browser between components instead of blocking the main thread
   // in one long task.
   startTransition(() =>
     createRoot(container).render(
       <StrictMode>
-        <App />
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
       </StrictMode>,
     ),
   );

@@ -1,4 +1,7 @@
-/** The route table of spec §2.1: every link in the app is built from here. */
+/**
+ * Every path of the app, for links. The route table (src/app/router.tsx) builds its patterns from the same
+ * builders (`paths.liveMatch(':id')` is the pattern '/live/:id'), so a path is written once.
+ */
 export const paths = {
   auth: '/auth',
   home: '/',
@@ -11,19 +14,26 @@ export const paths = {
   admin: '/admin',
 } as const;
 
-/** Router patterns of the same table. */
-export const routePatterns = {
-  auth: '/auth',
-  home: '/',
-  matches: '/matches',
-  liveMatch: '/live/:id',
-  myBets: '/my-bets',
-  wallet: '/wallet',
-  responsibleGambling: '/responsible-gambling',
-  accountSecurity: '/account/security',
-  admin: '/admin/*',
-  notFound: '*',
+/** The back office's paths. */
+export const adminPaths = {
+  dashboard: '/admin',
+  matches: '/admin/matches',
+  newMatch: '/admin/matches/new',
+  match: (id: number | string) => `/admin/matches/${id}`,
+  users: '/admin/users',
+  user: (id: number | string) => `/admin/users/${id}`,
+  userWallet: (id: number | string) => `/admin/users/${id}/wallet`,
+  transactions: '/admin/transactions',
+  settings: '/admin/settings',
+  /** e.g. transactionsFiltered('withdrawal', 'pending') → '/admin/transactions?type=withdrawal&status=pending' */
+  transactionsFiltered: (type?: string, status?: string) => {
+    const query = new URLSearchParams();
+    if (type) query.set('type', type);
+    if (status) query.set('status', status);
+    const text = query.toString();
+    return text ? `/admin/transactions?${text}` : '/admin/transactions';
+  },
 } as const;
 
-/** Width from which the desktop header replaces the bottom bar (spec §2.7). */
+/** Width from which the desktop header replaces the bottom bar. */
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -4,7 +4,7 @@ import { AppIcon } from '../../components/ui/icons.tsx';
 import { formatRupees } from '../../domain/money.ts';
 import { APP_NAME } from '../../config/app.ts';
 import { paths } from '../../config/paths.ts';
-import { useUser } from '../../features/auth/api/get-user.ts';
+import { useUser } from '../../lib/auth.ts';
 import { navItems } from './nav-items.ts';
 import { RechargeControl, UserMenuControl } from './header-controls.tsx';
 

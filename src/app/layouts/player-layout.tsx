@@ -1,7 +1,5 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -11,9 +9,7 @@ export function PlayerLayout() {
     <Flex direction="column" minH="100dvh">
       <Header />
       <Box as="main" flex="1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </Box>
       <Footer />
       <BottomBar />

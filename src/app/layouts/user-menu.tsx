@@ -4,7 +4,7 @@ import type { User } from '../../domain/entities.ts';
 import { notify } from '../../components/ui/toaster.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useLogout } from '../../lib/auth.ts';
 import { UserMenuButton, type ControlStart } from './header-buttons.tsx';
 
 /** Spec §2.7: name, email, My Wallet, My Bets, Logout; plus Responsible gambling and Security. Loaded by header-controls.tsx. */

@@ -1,21 +1,11 @@
 /**
- * `notify` and the app's `<Toaster />`, without the toast code itself (toast-region.tsx, ≈ 22 KB gzip):
+ * `notify` and the app's `<Toaster />`, without the toast code itself (toast-region.tsx):
  * that loads after the first paint, or at the first `notify`, which waits for it in a queue.
  */
 import { deferredModule, useDeferredModule } from './deferred-module.ts';
+import type { NotifyOptions } from './toast-options.ts';
 
-/** A button on the toast (spec §3.9 "optional action"); pressing it runs onClick and closes the toast. */
-export interface ToastAction {
-  label: string;
-  onClick: () => void;
-}
-
-export interface NotifyOptions {
-  title?: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  action?: ToastAction;
-}
+export type { NotifyOptions, ToastAction } from './toast-options.ts';
 
 const queued: NotifyOptions[] = [];
 const toastRegion = deferredModule(() =>

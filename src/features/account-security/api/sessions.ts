@@ -5,7 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session } from '../../../domain/account-security.ts';
 import { api } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../auth/api/get-user.ts';
+import { switchUser } from '../../../lib/auth.ts';
 
 export const sessionsKey = ['account', 'sessions'] as const;
 
@@ -27,9 +27,6 @@ export function useLogoutAll() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<unknown>('/api/logout-all'),
-    onSuccess: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
-      queryClient.setQueryData(userQueryKey, null);
-    },
+    onSuccess: () => switchUser(queryClient, null),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Match } from '../../../domain/entities.ts';
 import { api } from '../../../lib/api-client.ts';
-import { applyMatchChange } from '../../../lib/use-match-updates.ts';
+import { announceMatchChange } from '../../../lib/cache-sync.ts';
 
 /** PATCH /api/admin/matches/{id}/abandon (beyond the spec): bets cancelled, stakes refunded. */
 export function abandonMatch(id: number): Promise<Match> {
@@ -10,5 +10,5 @@ export function abandonMatch(id: number): Promise<Match> {
 
 export function useAbandonMatch() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: abandonMatch, onSuccess: (match) => applyMatchChange(queryClient, match) });
+  return useMutation({ mutationFn: abandonMatch, onSuccess: (match) => announceMatchChange(queryClient, match) });
 }

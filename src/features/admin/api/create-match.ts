@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Match } from '../../../domain/entities.ts';
 import type { MatchType } from '../../../domain/limits.ts';
 import { api } from '../../../lib/api-client.ts';
-import { applyMatchChange } from '../../../lib/use-match-updates.ts';
+import { announceMatchChange } from '../../../lib/cache-sync.ts';
 
 export interface CreateMatchBody {
   match_type: MatchType;
@@ -21,5 +21,5 @@ export function createMatch(body: CreateMatchBody): Promise<Match> {
 
 export function useCreateMatch() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createMatch, onSuccess: (match) => applyMatchChange(queryClient, match) });
+  return useMutation({ mutationFn: createMatch, onSuccess: (match) => announceMatchChange(queryClient, match) });
 }

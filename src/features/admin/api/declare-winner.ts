@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Match } from '../../../domain/entities.ts';
 import { api } from '../../../lib/api-client.ts';
-import { applyMatchChange } from '../../../lib/use-match-updates.ts';
+import { announceMatchChange } from '../../../lib/cache-sync.ts';
 
 export interface DeclareWinnerInput {
   id: number;
@@ -17,5 +17,5 @@ export function declareWinner({ id, ...body }: DeclareWinnerInput): Promise<Matc
 
 export function useDeclareWinner() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: declareWinner, onSuccess: (match) => applyMatchChange(queryClient, match) });
+  return useMutation({ mutationFn: declareWinner, onSuccess: (match) => announceMatchChange(queryClient, match) });
 }

@@ -1,8 +1,13 @@
 /**
  * Query keys of the back office. Everything admin sits under 'admin', so one prefix refreshes a whole
- * area; the player caches ('matches', 'bets', 'transactions', 'user') are invalidated too where an admin
- * write changes what a player sees.
+ * area. A match change (a live event or an admin's own change) is written into the cached admin match and
+ * list; what it makes stale (counts, risk, and after a settlement the bets, users and ledgers) is refetched.
+ * The player caches are kept by their own features (src/lib/cache-sync.ts).
  */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Match } from '../../../domain/entities.ts';
+import { listenToCacheChanges, newerThanCached, newestStartFirst, placeInList } from '../../../lib/cache-sync.ts';
+
 export const adminKeys = {
   all: ['admin'] as const,
   dashboard: ['admin', 'dashboard'] as const,
@@ -22,7 +27,24 @@ export const adminKeys = {
   transactions: ['admin', 'transactions'] as const,
   transactionCounts: ['admin', 'transactions', 'counts'] as const,
   settings: ['admin', 'settings'] as const,
+  /** GET /api/wallet/transactions?userId=: a user's ledger on the wallet management page. */
+  walletTransactions: ['admin', 'wallet-transactions'] as const,
+  userWalletTransactions: (id: number) => ['admin', 'wallet-transactions', id] as const,
 };
 
-/** GET /api/wallet/transactions?userId= sits under the player's 'transactions' key. */
-export const walletTransactionsKey = (userId: number) => ['transactions', { userId }] as const;
+function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): void {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+listenToCacheChanges({
+  matchChanged: (queryClient, match) => {
+    queryClient.setQueryData<Match>(adminKeys.match(match.id), newerThanCached<Match>(match));
+    const list = queryClient.getQueryData<Match[]>(adminKeys.matchList);
+    if (list) queryClient.setQueryData(adminKeys.matchList, placeInList(list, match, true, newestStartFirst));
+    invalidate(queryClient, [adminKeys.dashboard, adminKeys.matchRisk(match.id)]);
+    if (match.status === 'completed') {
+      invalidate(queryClient, [adminKeys.matchBets(match.id), adminKeys.users, adminKeys.transactions, adminKeys.walletTransactions]);
+    }
+  },
+  matchChangesMissed: (queryClient) => invalidate(queryClient, [adminKeys.matches, adminKeys.dashboard, adminKeys.walletTransactions]),
+});

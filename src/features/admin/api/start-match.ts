@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Match } from '../../../domain/entities.ts';
 import { api } from '../../../lib/api-client.ts';
-import { applyMatchChange } from '../../../lib/use-match-updates.ts';
+import { announceMatchChange } from '../../../lib/cache-sync.ts';
 
 /** PATCH /api/admin/matches/{id}/start (empty body): upcoming → live. */
 export function startMatch(id: number): Promise<Match> {
@@ -10,5 +10,5 @@ export function startMatch(id: number): Promise<Match> {
 
 export function useStartMatch() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: startMatch, onSuccess: (match) => applyMatchChange(queryClient, match) });
+  return useMutation({ mutationFn: startMatch, onSuccess: (match) => announceMatchChange(queryClient, match) });
 }

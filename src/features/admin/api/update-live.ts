@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Match } from '../../../domain/entities.ts';
 import { api } from '../../../lib/api-client.ts';
-import { applyMatchChange } from '../../../lib/use-match-updates.ts';
+import { announceMatchChange } from '../../../lib/cache-sync.ts';
 
 export interface UpdateLiveInput {
   team1_score: string | null;
@@ -17,5 +17,5 @@ export function updateLive({ id, ...body }: UpdateLiveInput & { id: number }): P
 
 export function useUpdateLive() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateLive, onSuccess: (match) => applyMatchChange(queryClient, match) });
+  return useMutation({ mutationFn: updateLive, onSuccess: (match) => announceMatchChange(queryClient, match) });
 }

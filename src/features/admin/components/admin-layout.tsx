@@ -8,11 +8,9 @@ import { Box, Button, Flex, Heading, Separator, Stack, Text } from '@chakra-ui/r
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { notify } from '../../../components/ui/toaster.tsx';
-import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useUser } from '../../auth/api/get-user.ts';
-import { useLogout } from '../../auth/api/logout.ts';
-import { adminPaths } from '../lib/admin-paths.ts';
+import { useLogout, useUser } from '../../../lib/auth.ts';
+import { adminPaths, paths } from '../../../config/paths.ts';
 import { roleLabel } from '../lib/labels.ts';
 
 const adminLinks = [

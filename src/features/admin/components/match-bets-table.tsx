@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { LoadMoreButton, type MoreRows } from '../../../components/ui/load-more-button.tsx';
 import type { Bet } from '../../../domain/entities.ts';
 import { formatDateTime, formatRupees } from '../../../domain/money.ts';
-import { adminPaths } from '../lib/admin-paths.ts';
+import { adminPaths } from '../../../config/paths.ts';
 import { teamOf } from '../lib/labels.ts';
 import { StatusBadge } from './status-badge.tsx';
 

@@ -10,7 +10,7 @@ import type { Match } from '../../../domain/entities.ts';
 import { formatDateTime } from '../../../domain/money.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useStartMatch } from '../api/start-match.ts';
-import { adminPaths } from '../lib/admin-paths.ts';
+import { adminPaths } from '../../../config/paths.ts';
 import { liveStateLabel, matchTypeLabel, teamOf } from '../lib/labels.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TeamBadge } from '../../../components/team-badge.tsx';

@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateMatch } from '../api/create-match.ts';
 import { useTeams } from '../api/get-teams.ts';
 import { PageHeader } from '../components/page-header.tsx';
-import { adminPaths } from '../lib/admin-paths.ts';
+import { adminPaths } from '../../../config/paths.ts';
 import { MATCH_TYPE_LABELS } from '../lib/labels.ts';
 import { combineDateAndTime, timeOfDay } from '../lib/match-time.ts';
 

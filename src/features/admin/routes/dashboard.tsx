@@ -12,7 +12,7 @@ import { formatSignedRupees } from '../../../lib/format.ts';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { adminPaths } from '../lib/admin-paths.ts';
+import { adminPaths } from '../../../config/paths.ts';
 import { humanize } from '../lib/labels.ts';
 
 function StatCard({ label, value, help, to }: { label: string; value: ReactNode; help?: string; to?: string }) {

@@ -25,7 +25,7 @@ import { RiskCard } from '../components/risk-card.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { TeamBadge } from '../../../components/team-badge.tsx';
 import { UpdateLiveForm } from '../components/update-live-form.tsx';
-import { adminPaths } from '../lib/admin-paths.ts';
+import { adminPaths } from '../../../config/paths.ts';
 import { liveStateLabel, matchTypeLabel, teamOf } from '../lib/labels.ts';
 
 function statusText(match: Match): string {

@@ -13,7 +13,7 @@ import { useMatchUpdates } from '../../../lib/use-match-updates.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import { MatchCard } from '../components/match-card.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { adminPaths } from '../lib/admin-paths.ts';
+import { adminPaths } from '../../../config/paths.ts';
 import { matchTeams, matchTypeLabel } from '../lib/labels.ts';
 
 const FILTERS = [

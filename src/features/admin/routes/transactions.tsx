@@ -25,7 +25,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { TabCount } from '../components/tab-count.tsx';
 import { signedAmount } from '../components/user-transactions-table.tsx';
-import { adminPaths } from '../lib/admin-paths.ts';
+import { adminPaths } from '../../../config/paths.ts';
 import { humanize } from '../lib/labels.ts';
 import {
   TRANSACTION_TABS, filterFromQuery, filterLabel, filterQuery, queryForFilter, tabOf, type TransactionTab,

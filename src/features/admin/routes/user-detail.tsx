@@ -24,9 +24,9 @@ import { LoadError } from '../components/load-error.tsx';
 import { QuickAdjustmentDialog } from '../components/quick-adjustment-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { UserTransactionsTable } from '../components/user-transactions-table.tsx';
-import { adminPaths } from '../lib/admin-paths.ts';
-import { useAccountLimits } from '../../protection/api/get-account-limits.ts';
-import { DepositLimitList, ExclusionList } from '../../protection/components/protection-summary.tsx';
+import { adminPaths } from '../../../config/paths.ts';
+import { useAccountLimits } from '../../../lib/account-limits.ts';
+import { DepositLimitList, ExclusionList } from '../../../components/protection-summary.tsx';
 
 function Info({ label, children }: { label: string; children: React.ReactNode }) {
   return (

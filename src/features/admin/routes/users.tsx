@@ -18,7 +18,7 @@ import { EmptyState } from '../components/empty-state.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { TabCount } from '../components/tab-count.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { adminPaths } from '../lib/admin-paths.ts';
+import { adminPaths } from '../../../config/paths.ts';
 
 const TABS = [
   { value: 'all', label: 'All Users' },

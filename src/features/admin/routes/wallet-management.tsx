@@ -15,7 +15,7 @@ import { AdjustmentForm } from '../components/adjustment-form.tsx';
 import { LoadError } from '../components/load-error.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { UserTransactionsTable } from '../components/user-transactions-table.tsx';
-import { adminPaths } from '../lib/admin-paths.ts';
+import { adminPaths } from '../../../config/paths.ts';
 import { capitalize } from '../lib/labels.ts';
 
 export function WalletManagementRoute() {

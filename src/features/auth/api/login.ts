@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '../../../domain/entities.ts';
 import type { LoginInput } from '../../../domain/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
-import { userQueryKey } from './get-user.ts';
+import { switchUser } from '../../../lib/auth.ts';
 
 /** POST /api/login: the returned user becomes the signed-in user. */
 export function login(input: LoginInput): Promise<User> {
@@ -13,9 +13,6 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
-      queryClient.setQueryData(userQueryKey, user);
-    },
+    onSuccess: (user) => switchUser(queryClient, user),
   });
 }

@@ -7,7 +7,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { APP_NAME } from '../../../config/app.ts';
 import { paths } from '../../../config/paths.ts';
-import { useUser } from '../api/get-user.ts';
+import { useUser } from '../../../lib/auth.ts';
 import { LoginForm } from '../components/login-form.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 

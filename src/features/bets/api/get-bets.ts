@@ -1,7 +1,10 @@
 import type { Bet } from '../../../domain/entities.ts';
+import { listenToCacheChanges, refetchOnSettlement } from '../../../lib/cache-sync.ts';
 import { pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 
 export const betsQueryKey = ['bets'] as const;
+
+listenToCacheChanges(refetchOnSettlement(betsQueryKey));
 
 /** Home shows the 3 latest bets; My Bets pages through all of them. */
 export const RECENT_BETS = 3;

@@ -3,7 +3,7 @@ import type { Bet } from '../../../domain/entities.ts';
 import { BET_ODDS } from '../../../domain/limits.ts';
 import { potentialWin } from '../../../domain/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../auth/api/get-user.ts';
+import { announceMoneyMoved } from '../../../lib/cache-sync.ts';
 import { betsQueryKey } from './get-bets.ts';
 
 export interface PlaceBetInput {
@@ -17,16 +17,12 @@ export function placeBet({ match_id, team_id, amount }: PlaceBetInput): Promise<
   return api.post<Bet>('/api/bets', { match_id, team_id, amount, odds: BET_ODDS, potential_win: potentialWin(amount) });
 }
 
-/** Refreshes the bets, the wallet's transactions and the user (balance) after a bet. */
+/** Refreshes the bets, the ledger and the balance after a bet. */
 export function usePlaceBet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeBet,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: betsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['transactions'] }),
-        queryClient.invalidateQueries({ queryKey: userQueryKey }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: betsQueryKey }), announceMoneyMoved(queryClient)]),
   });
 }

@@ -25,8 +25,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
 import { useBettingState } from '../../../lib/use-betting-state.ts';
 import { activeExclusion } from '../../../domain/protection.ts';
-import { useAccountLimits } from '../../protection/api/get-account-limits.ts';
-import { ExclusionNotice } from '../../protection/components/exclusion-notice.tsx';
+import { useAccountLimits } from '../../../lib/account-limits.ts';
+import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
 import { useMatchPosition } from '../api/get-match-position.ts';
 import { usePlaceBet } from '../api/place-bet.ts';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Match } from '../../../domain/entities.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { matchKeys } from './keys.ts';
 
 /** The live match view polls its match every 30 s (spec §2.4). */
 export const MATCH_POLL_MS = 30_000;
@@ -16,7 +17,7 @@ export async function getMatch(id: number): Promise<Match | null> {
 }
 
 export function getMatchQueryOptions(id: number) {
-  return queryOptions({ queryKey: ['matches', 'detail', id], queryFn: () => getMatch(id), refetchInterval: MATCH_POLL_MS });
+  return queryOptions({ queryKey: matchKeys.detail(id), queryFn: () => getMatch(id), refetchInterval: MATCH_POLL_MS });
 }
 
 export function useMatch(id: number) {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Match } from '../../../domain/entities.ts';
 import type { MatchStatus } from '../../../domain/limits.ts';
 import { api } from '../../../lib/api-client.ts';
+import { matchKeys } from './keys.ts';
 
 /** GET /api/matches?status=…: the live or upcoming matches. */
 export function getMatches(status: MatchStatus): Promise<Match[]> {
@@ -9,7 +10,7 @@ export function getMatches(status: MatchStatus): Promise<Match[]> {
 }
 
 export function getMatchesQueryOptions(status: MatchStatus) {
-  return queryOptions({ queryKey: ['matches', { status }], queryFn: () => getMatches(status) });
+  return queryOptions({ queryKey: matchKeys.list(status), queryFn: () => getMatches(status) });
 }
 
 export function useMatches(status: MatchStatus, options: { enabled?: boolean } = {}) {

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountLimits, DepositLimitInput, SelfExclusionMonths, TimeoutDays } from '../../../domain/protection.ts';
 import { api } from '../../../lib/api-client.ts';
-import { accountLimitsKey } from './get-account-limits.ts';
+import { accountLimitsKey } from '../../../lib/account-limits.ts';
 
 export function setDepositLimit(input: DepositLimitInput): Promise<AccountLimits> {
   return api.put<AccountLimits>('/api/account/limits', input);

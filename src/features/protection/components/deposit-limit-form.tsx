@@ -14,7 +14,7 @@ import {
 import { errorMessage } from '../../../lib/api-client.ts';
 import { digitsOnly } from '../../../lib/digits-only.ts';
 import { useSetDepositLimit } from '../api/change-protection.ts';
-import { periodLabel } from './protection-summary.tsx';
+import { periodLabel } from '../../../components/protection-summary.tsx';
 
 /** The toast for the server's answer: the limit now in force, or the pending change and when it applies. */
 function savedNotice(limits: AccountLimits, period: LimitPeriod) {

@@ -7,10 +7,10 @@ import { Container, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { activeExclusion } from '../../../domain/protection.ts';
-import { useAccountLimits } from '../api/get-account-limits.ts';
+import { useAccountLimits } from '../../../lib/account-limits.ts';
 import { DepositLimitForm } from '../components/deposit-limit-form.tsx';
-import { ExclusionNotice } from '../components/exclusion-notice.tsx';
-import { DepositLimitList, ExclusionList } from '../components/protection-summary.tsx';
+import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
+import { DepositLimitList, ExclusionList } from '../../../components/protection-summary.tsx';
 import { StatementForm } from '../components/statement-form.tsx';
 import { SelfExclusionForm, TimeoutForm } from '../components/take-a-break.tsx';
 

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transaction } from '../../../domain/entities.ts';
 import type { WithdrawalInput } from '../../../domain/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
-import { userQueryKey } from '../../auth/api/get-user.ts';
-import { transactionsQueryKey } from './get-transactions.ts';
+import { announceMoneyMoved } from '../../../lib/cache-sync.ts';
 
 /** POST /api/wallet/withdraw: amount and bankAccountId; creates a pending withdrawal. */
 export function createWithdrawal(input: WithdrawalInput): Promise<Transaction> {
@@ -15,10 +14,6 @@ export function useCreateWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWithdrawal,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: userQueryKey }),
-      ]),
+    onSuccess: () => announceMoneyMoved(queryClient),
   });
 }

@@ -1,9 +1,16 @@
 import type { Transaction } from '../../../domain/entities.ts';
 import { QUALIFYING_DEPOSIT } from '../../../domain/limits.ts';
 import { MAX_PAGE_SIZE } from '../../../domain/paging.ts';
+import { listenToCacheChanges, refetchOnSettlement } from '../../../lib/cache-sync.ts';
 import { listUrl, pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 
 export const transactionsQueryKey = ['transactions'] as const;
+
+/** The ledger changes with every settlement and every money movement. */
+listenToCacheChanges({
+  ...refetchOnSettlement(transactionsQueryKey),
+  moneyMoved: (queryClient) => queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
+});
 
 /** Spec §2.6: 3 rows in the overview, 10 in the detailed view, Load More adds 10. */
 export const OVERVIEW_SIZE = 3;

@@ -16,8 +16,8 @@ import { activeExclusion, tightestLimit } from '../../../domain/protection.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { digitsOnlyChange } from '../../../lib/digits-only.ts';
-import { useAccountLimits } from '../../protection/api/get-account-limits.ts';
-import { ExclusionNotice } from '../../protection/components/exclusion-notice.tsx';
+import { useAccountLimits } from '../../../lib/account-limits.ts';
+import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
 import { createDepositReference, useCreateDeposit } from '../api/create-deposit.ts';
 
 const depositFormSchema = depositSchema.omit({ reference: true });

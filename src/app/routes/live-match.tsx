@@ -1,13 +1,13 @@
 /** /live/{id} (spec §2.4): the match in detail, polled every 30 s, with the bet slip unless completed. */
 import { Container, Grid, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
-import { useMatchUpdates } from '../../../lib/use-match-updates.ts';
-import { useUser } from '../../auth/api/get-user.ts';
-import { BetSlip } from '../../bets/components/bet-slip.tsx';
-import { useMatch } from '../api/get-match.ts';
-import { MatchDetailCard } from '../components/match-detail-card.tsx';
+import { PageSpinner } from '../../components/ui/page-spinner.tsx';
+import { useErrorToast } from '../../components/ui/use-error-toast.ts';
+import { useMatchUpdates } from '../../lib/use-match-updates.ts';
+import { useUser } from '../../lib/auth.ts';
+import { BetSlip } from '../../features/bets/components/bet-slip.tsx';
+import { useMatch } from '../../features/matches/api/get-match.ts';
+import { MatchDetailCard } from '../../features/matches/components/match-detail-card.tsx';
 
 export const MATCH_NOT_FOUND = 'Match not found.';
 

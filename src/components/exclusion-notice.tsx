@@ -1,8 +1,8 @@
 /** Why betting and deposits are closed and until when: shown by the bet slip, the deposit form and the page. */
 import { Alert } from '@chakra-ui/react';
 import { useId } from 'react';
-import { formatDateTime } from '../../../domain/money.ts';
-import type { Exclusion } from '../../../domain/protection.ts';
+import { formatDateTime } from '../domain/money.ts';
+import type { Exclusion } from '../domain/protection.ts';
 
 export function ExclusionNotice({ exclusion }: { exclusion: Exclusion }) {
   const titleId = useId();

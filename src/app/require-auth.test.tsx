@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { aUser } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import { aUser } from '../test/fixtures.ts';
+import { mockApi, renderWithProviders } from '../test/render.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 function renderAt(route: string) {

@@ -3,8 +3,14 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match } from '../domain/entities.ts';
+import { useMatchUpdates } from '../lib/use-match-updates.ts';
 import { aMatch } from '../test/fixtures.ts';
-import { useMatchUpdates } from './use-match-updates.ts';
+// Each feature keeps its own cache in step with match changes once its queries are loaded.
+import '../features/admin/api/keys.ts';
+import '../features/bets/api/get-bets.ts';
+import '../features/matches/api/keys.ts';
+import '../features/wallet/api/get-transactions.ts';
+import '../lib/auth.ts';
 
 /** Stands in for the browser's EventSource: the transport is not under test, what reaches the cache is. */
 class FakeEventSource extends EventTarget {

@@ -3,9 +3,9 @@
  * for a non-admin on an admin-only route.
  */
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useUser } from '../api/get-user.ts';
+import { PageSpinner } from '../components/ui/page-spinner.tsx';
+import { paths } from '../config/paths.ts';
+import { useUser } from '../lib/auth.ts';
 
 export function RequireAuth({ adminOnly = false }: { adminOnly?: boolean }) {
   const { data: user, isPending } = useUser();

@@ -4,20 +4,20 @@
  */
 import { Card, Container, Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
-import { deferredModule, useDeferredModule } from '../../../components/ui/deferred-module.ts';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
-import { useUser } from '../../auth/api/get-user.ts';
-import { useBankAccounts } from '../../bank-accounts/api/get-bank-accounts.ts';
-import { useCompletedDeposits } from '../api/get-transactions.ts';
-import { BalanceCard } from '../components/balance-card.tsx';
-import { TRANSACTIONS_ERROR, TransactionList } from '../components/transaction-list.tsx';
+import { deferredModule, useDeferredModule } from '../../components/ui/deferred-module.ts';
+import { PageSpinner } from '../../components/ui/page-spinner.tsx';
+import { useErrorToast } from '../../components/ui/use-error-toast.ts';
+import { useUser } from '../../lib/auth.ts';
+import { useBankAccounts } from '../../features/bank-accounts/api/get-bank-accounts.ts';
+import { useCompletedDeposits } from '../../features/wallet/api/get-transactions.ts';
+import { BalanceCard } from '../../features/wallet/components/balance-card.tsx';
+import { TRANSACTIONS_ERROR, TransactionList } from '../../features/wallet/components/transaction-list.tsx';
 
 type WalletTab = 'overview' | 'deposit' | 'withdraw' | 'bank-accounts';
 
 const BANK_ACCOUNTS_ERROR = 'Error loading bank accounts. Please try again later.';
 
-const walletForms = deferredModule(() => import('../components/wallet-forms.ts'));
+const walletForms = deferredModule(() => import('./wallet-forms.ts'));
 
 export function WalletRoute() {
   const [tab, setTab] = useState<WalletTab>('overview');

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { Link, Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../app/system.ts';
+import { system } from '../system.ts';
 import { ROUTE_OVERLAY_MS, RouteChangeOverlay } from './route-change-overlay.tsx';
 
 afterEach(() => vi.useRealTimers());
@@ -12,15 +12,23 @@ describe('route change overlay', () => {
   it('covers the page for 800 ms after each route change, not on first load', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const router = createMemoryRouter([
+      {
+        element: (
+          <>
+            <RouteChangeOverlay />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/', element: <Link to="/wallet">Wallet</Link> },
+          { path: '/wallet', element: <p>Wallet page</p> },
+        ],
+      },
+    ]);
     render(
       <ChakraProvider value={system}>
-        <MemoryRouter>
-          <RouteChangeOverlay />
-          <Routes>
-            <Route path="/" element={<Link to="/wallet">Wallet</Link>} />
-            <Route path="/wallet" element={<p>Wallet page</p>} />
-          </Routes>
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </ChakraProvider>,
     );
     expect(screen.queryByRole('status', { name: 'Loading page' })).not.toBeInTheDocument();

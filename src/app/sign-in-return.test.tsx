@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { aUser } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders } from '../../../test/render.tsx';
-import { RequireAuth } from '../components/require-auth.tsx';
-import { AuthRoute } from './auth.tsx';
+import { aUser } from '../test/fixtures.ts';
+import { mockApi, renderWithProviders } from '../test/render.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { AuthRoute } from '../features/auth/routes/auth.tsx';
 
 function renderAt(route: string) {
   return renderWithProviders(

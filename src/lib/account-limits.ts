@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountLimits } from '../../../domain/protection.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { AccountLimits } from '../domain/protection.ts';
+import { api } from './api-client.ts';
 
 /** The caller's protection under ['account-limits']; a player's, for an admin, under ['account-limits', id]. */
 export const accountLimitsKey = (userId?: number) => (userId === undefined ? (['account-limits'] as const) : (['account-limits', userId] as const));
