@@ -1,5 +1,5 @@
 /**
- * The guard of spec §2.1: a spinner while the current user loads, /auth when nobody is signed in, and /
+ * The guard: a spinner while the current user loads, /auth when nobody is signed in, and /
  * for a non-admin on an admin-only route.
  */
 import { Navigate, Outlet, useLocation } from 'react-router';

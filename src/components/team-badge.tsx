@@ -2,7 +2,7 @@ import { Box, Image, Stack, Text } from '@chakra-ui/react';
 import type { Team } from '../domain/entities.ts';
 import { fallbackTeam } from '../domain/teams.ts';
 
-/** A team's logo (or its short name in a circle as fallback, spec §2.10) above its name, and its score when given ('-' when empty). Names come from the fixed team table when the match carries no team object (spec §3.8). */
+/** A team's logo (or its short name in a circle as fallback) above its name, and its score when given ('-' when empty). Names come from the fixed team table when the match carries no team object. */
 export function TeamBadge({ team, teamId, score }: { team?: Team | null; teamId: number; score?: string | null }) {
   const shown = team ?? { ...fallbackTeam(teamId), logo_url: null };
   return (

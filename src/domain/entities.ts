@@ -1,7 +1,7 @@
 /**
  * The JSON answers of the API (edge-functions/api), shared with the SPA: zod schemas (the API's OpenAPI
- * document is generated from them) and their TypeScript types. Field names are those of spec §3 (snake_case
- * entities; the dashboard statistics are camelCase as spec §3.7 lists them). Ids and amounts are JSON
+ * document is generated from them) and their TypeScript types. Field names are the product's (snake_case
+ * entities; the dashboard statistics are camelCase). Ids and amounts are JSON
  * numbers; timestamps are ISO 8601 strings. Every non-2xx answer is `{ "message": string }`.
  */
 import { z } from 'zod';
@@ -15,7 +15,7 @@ const timestamp = z.string().describe('ISO 8601 timestamp');
 export const apiErrorEntity = z.object({ message: z.string() });
 
 /**
- * Spec §3.1 minus the password (never returned), plus what the user may spend. GET /api/user, POST /api/login,
+ * A user without the password (never returned), plus what the user may spend. GET /api/user, POST /api/login,
  * POST /api/register, the admin user reads.
  */
 export const userEntity = z.object({
@@ -36,7 +36,7 @@ export const userEntity = z.object({
   created_at: timestamp,
 });
 
-/** Spec §3.4. GET /api/admin/teams; embedded in matches and bets. */
+/** A team. GET /api/admin/teams; embedded in matches and bets. */
 export const teamEntity = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -44,7 +44,7 @@ export const teamEntity = z.object({
   logo_url: z.string().nullable(),
 });
 
-/** Spec §3.5 with the embedded teams. GET /api/matches, /api/matches/{id}, /api/admin/matches… */
+/** A match with its embedded teams. GET /api/matches, /api/matches/{id}, /api/admin/matches… */
 export const matchEntity = z.object({
   id: z.number().int(),
   team1_id: z.number().int(),
@@ -68,7 +68,7 @@ export const matchEntity = z.object({
   version: z.number().int(),
   team1: teamEntity,
   team2: teamEntity,
-  /** `status` is the match_result once completed, else null (spec §3.5 "additionalDetails.status"). */
+  /** `status` is the match_result once completed, else null. */
   additionalDetails: z.object({ status: z.string().nullable() }),
   /** beyond the spec (house risk): 'suspended' by an admin, or 'closed' (completed, or closed in play) */
   betting: z.enum(BETTING_STATES),
@@ -85,7 +85,7 @@ export const matchPositionEntity = z.object({
 });
 export type MatchPosition = z.infer<typeof matchPositionEntity>;
 
-/** Spec §3.6 with the embedded match (and its teams) and team. GET /api/bets, admin bet lists, POST /api/bets. */
+/** A bet with its embedded match (and its teams) and team. GET /api/bets, admin bet lists, POST /api/bets. */
 export const betEntity = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -101,7 +101,7 @@ export const betEntity = z.object({
   team: teamEntity,
 });
 
-/** Spec §3.3 (the ledger). GET /api/wallet/transactions, admin transaction lists. */
+/** A ledger row. GET /api/wallet/transactions, admin transaction lists. */
 export const transactionEntity = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -125,11 +125,11 @@ export const transactionEntity = z.object({
 
 /**
  * POST /api/wallet/deposit: the pending deposit plus `redirect_url`, the payment gateway's page with query
- * amount, username and reference filled in (spec §7.2): the SPA sends the browser there.
+ * amount, username and reference filled in: the SPA sends the browser there.
  */
 export const depositResponseEntity = transactionEntity.extend({ redirect_url: z.string() });
 
-/** Spec §3.2. GET/POST /api/bank-accounts, GET /api/admin/users/{id}/bank-accounts. */
+/** A bank account. GET/POST /api/bank-accounts, GET /api/admin/users/{id}/bank-accounts. */
 export const bankAccountEntity = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -141,7 +141,7 @@ export const bankAccountEntity = z.object({
   created_at: timestamp,
 });
 
-/** GET /api/admin/users/counts: the counts of the users tabs (spec §2.13). */
+/** GET /api/admin/users/counts: the counts of the users tabs. */
 export const userCountsEntity = z.object({
   all: z.number().int(),
   active: z.number().int(),
@@ -149,7 +149,7 @@ export const userCountsEntity = z.object({
   banned: z.number().int(),
 });
 
-/** GET /api/admin/transactions/counts: the counts of the pending tabs (spec §2.16). */
+/** GET /api/admin/transactions/counts: the counts of the pending tabs. */
 export const transactionCountsEntity = z.object({
   pending_deposits: z.number().int(),
   pending_withdrawals: z.number().int(),
@@ -157,7 +157,7 @@ export const transactionCountsEntity = z.object({
   pending_adjustments: z.number().int(),
 });
 
-/** Spec §3.7. GET /api/admin/dashboard/stats. activeUsers, totalBets and totalTransactionVolume count the last 7 days. */
+/** The dashboard statistics. GET /api/admin/dashboard/stats. activeUsers, totalBets and totalTransactionVolume count the last 7 days. */
 export const dashboardStatsEntity = z.object({
   totalUsers: z.number().int(),
   activeUsers: z.number().int(),

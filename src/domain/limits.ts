@@ -1,5 +1,5 @@
 /**
- * Business constants of spec §9. The SQL functions enforce the same numbers again; a database test
+ * Business constants. The SQL functions enforce the same numbers again; a database test
  * asserts the two agree.
  */
 export const BET_ODDS = 3;
@@ -33,7 +33,7 @@ export const TRANSACTION_TYPES = [
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const BET_STATUSES = ['placed', 'won', 'lost', 'cancelled'] as const;
 
-/** Text lengths of spec §9. */
+/** Text lengths. */
 export const LONG_TEXT = 255;
 export const SHORT_TEXT = 50;
 

@@ -1,4 +1,4 @@
-/** Validation texts of spec §5, to the letter, shared by the SPA forms and the API. */
+/** Validation texts, to the letter, shared by the SPA forms and the API. */
 export const messages = {
   usernameMin: 'Username must be at least 3 characters',
   passwordMin: 'Password must be at least 6 characters',

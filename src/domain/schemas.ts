@@ -1,5 +1,5 @@
 /**
- * Request schemas (zod) shared by the SPA forms and the API: the rules and messages of spec §5.
+ * Request schemas (zod) shared by the SPA forms and the API: the rules and messages.
  * Unknown keys are stripped, so fields a client must not decide (role, status, user_id …) never pass.
  */
 import { z } from 'zod';
@@ -49,7 +49,7 @@ export const registerSchema = z.object({
 /** Client odds above this are not odds (the server's are 3.00). */
 const MAX_ODDS = 100;
 
-/** `REF-{timestamp}-{4 random uppercase characters}` (spec §7.2). */
+/** `REF-{timestamp}-{4 random uppercase characters}`. */
 export const DEPOSIT_REFERENCE = /^REF-\d{10,16}-[A-Z]{4}$/;
 
 export const depositSchema = z.object({
@@ -128,7 +128,7 @@ export const declareWinnerSchema = z.object({
   result: text('Result').max(LONG_TEXT, maxText('Result', LONG_TEXT)).optional(),
 });
 
-/** The admin wallet form (spec §2.15): a debit is sent as a negative amount. */
+/** The admin wallet form: a debit is sent as a negative amount. */
 export const adjustmentFormSchema = z.object({
   operation: z.enum(['credit', 'debit']),
   amount: z.coerce.number({ error: messages.adjustmentMin }).min(MIN_ADJUSTMENT, messages.adjustmentMin).max(MAX_ADJUSTMENT, messages.adjustmentMax),

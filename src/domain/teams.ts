@@ -1,5 +1,5 @@
 /**
- * The fixed team table of spec §3.8. The player and admin screens fall back to it when a match carries no team
+ * The fixed team table. The player and admin screens fall back to it when a match carries no team
  * objects; the database seeds the same ten teams (a test asserts they agree).
  */
 export interface TeamRef {
@@ -21,7 +21,7 @@ export const FIXED_TEAMS: readonly TeamRef[] = [
   { id: 10, name: 'Lucknow Super Giants', short_name: 'LSG' },
 ];
 
-/** The team of the fixed table, or 'Team {id}' / 'T{id}' for an unknown id (spec §3.8). */
+/** The team of the fixed table, or 'Team {id}' / 'T{id}' for an unknown id. */
 export function fallbackTeam(id: number): TeamRef {
   return FIXED_TEAMS.find((team) => team.id === id) ?? { id, name: `Team ${id}`, short_name: `T${id}` };
 }

@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper of the SPA (spec §7, §8): cookies on every call, JSON bodies with a JSON content
+ * The one fetch wrapper of the SPA: cookies on every call, JSON bodies with a JSON content
  * type, and any non-OK answer raised as an ApiError whose message reads '{status}: {message}'.
  */
 import { nextPageUrl } from '../domain/paging.ts';
@@ -68,7 +68,7 @@ export const api = {
       stake: header('X-Total-Stake'),
     };
   },
-  /** A read that yields null instead of failing on 401 (the current-user lookup, spec §7). */
+  /** A read that yields null instead of failing on 401 (the current-user lookup). */
   getOrNull: async <T>(url: string): Promise<T | null> => {
     try {
       return await request<T>('GET', url);

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Query defaults of spec §7: fresh for 60 s, refetch on focus and mount, no retries. */
+/** Query defaults: fresh for 60 s, refetch on focus and mount, no retries. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

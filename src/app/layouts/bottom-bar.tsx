@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { AppIcon } from '../../components/ui/icons.tsx';
 import { navItems } from './nav-items.ts';
 
-/** Spec §2.7: under 768 px the four links move to a bar at the bottom. */
+/** Under 768 px the four links move to a bar at the bottom. */
 export function BottomBar() {
   return (
     <Box

@@ -1,6 +1,6 @@
 /**
- * The header's Recharge dialog and user menu (with Zag's menu, dialog, focus trap and positioning code,
- * ≈ 20 KB gzip) load after the first paint; until then a stand-in button with the same look, name and
+ * The header's Recharge dialog and user menu (with Zag's menu, dialog, focus trap and positioning code)
+ * load after the first paint; until then a stand-in button with the same look, name and
  * popup role shows. Clicking it (or Arrow Down/Up on the menu's) loads the real control at once and opens it.
  */
 import { useState, type KeyboardEvent } from 'react';

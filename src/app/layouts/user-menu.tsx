@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useLogout } from '../../lib/auth.ts';
 import { UserMenuButton, type ControlStart } from './header-buttons.tsx';
 
-/** Spec §2.7: name, email, My Wallet, My Bets, Logout; plus Responsible gambling and Security. Loaded by header-controls.tsx. */
+/** Name, email, My Wallet, My Bets, Logout; plus Responsible gambling and Security. Loaded by header-controls.tsx. */
 export function UserMenu({ user, start }: { user: User; start?: ControlStart }) {
   const navigate = useNavigate();
   const logout = useLogout();

@@ -1,5 +1,5 @@
 /**
- * Home (/ and /matches, spec §2.3): hero, the first live match in detail, up to 3 upcoming matches, the 3
+ * Home (/ and /matches): hero, the first live match in detail, up to 3 upcoming matches, the 3
  * latest bets and a wallet overview. Visitors who are not signed in see the matches and a sign-in prompt.
  */
 import { Button, Card, Container, Grid, HStack, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-/** /live/{id} (spec §2.4): the match in detail, polled every 30 s, with the bet slip unless completed. */
+/** /live/{id}: the match in detail, polled every 30 s, with the bet slip unless completed. */
 import { Container, Grid, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';

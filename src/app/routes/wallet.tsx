@@ -1,5 +1,5 @@
 /**
- * /wallet (spec §2.6): Overview, Deposit, Withdraw and Bank Accounts tabs. The other tabs' forms load after
+ * /wallet: Overview, Deposit, Withdraw and Bank Accounts tabs. The other tabs' forms load after
  * the Overview has painted (or at once when their tab is chosen), out of the first screen's download.
  */
 import { Card, Container, Heading, Stack, Tabs } from '@chakra-ui/react';

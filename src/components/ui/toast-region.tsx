@@ -1,5 +1,5 @@
 /**
- * Toasts of spec §3.9 / §9: one at a time, 5 s, an optional action button, closable with the close button
+ * Toasts: one at a time, 5 s, an optional action button, closable with the close button
  * or swiped away to the right (released beyond 50 px; Chakra's toast has no swipe, so the pointer handling
  * is ours), destructive = error style; at the top on small screens and bottom-right from 768 px, at most 420 px wide. One Ark
  * toaster per placement: only the one for the current width is rendered, so only it owns the F8 hotkey,
@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent, t
 import { MOBILE_BREAKPOINT_PX } from '../../config/paths.ts';
 import type { NotifyOptions } from './toast-options.ts';
 
-/** Distance to the right beyond which a released toast is removed (spec §9). */
+/** Distance to the right beyond which a released toast is removed. */
 export const SWIPE_THRESHOLD_PX = 50;
 
 const options = { max: 1, duration: 5000, hotkey: ['F8'], overlap: false };

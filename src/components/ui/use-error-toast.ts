@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
 import { notify } from './toaster.tsx';
 
-/** Shows a destructive toast (spec §8.1 'Error loading …') once per failed load. */
+/** Shows a destructive toast ('Error loading …') once per failed load. */
 export function useErrorToast(error: unknown, title: string): void {
   useEffect(() => {
     if (error) notify({ title, description: errorMessage(error), variant: 'destructive' });

@@ -3,7 +3,7 @@ import type { DashboardStats } from '../../../domain/entities.ts';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /api/admin/dashboard/stats: the figures of spec §3.7 (last 7 days where it says so). */
+/** GET /api/admin/dashboard/stats: the figures (last 7 days where it says so). */
 export function getDashboardStats(): Promise<DashboardStats> {
   return api.get<DashboardStats>('/api/admin/dashboard/stats');
 }

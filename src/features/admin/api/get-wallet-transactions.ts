@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../domain/paging.ts';
 import { pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /api/wallet/transactions?userId= (spec §7.2: the admin wallet page adds the user's id), paged. */
+/** GET /api/wallet/transactions?userId= (the admin wallet page adds the user's id), paged. */
 export function getWalletTransactionsQueryOptions(id: number) {
   return pagedQueryOptions<Transaction, readonly unknown[]>(adminKeys.userWalletTransactions(id), `/api/wallet/transactions?userId=${id}`, { limit: DEFAULT_PAGE_SIZE });
 }

@@ -1,5 +1,5 @@
 /**
- * Spec §2.15 / §5 Adjust Balance: Credit or Debit, Amount (₹) 1–100,000, a reason of at most 200
+ * Adjust Balance: Credit or Debit, Amount (₹) 1–100,000, a reason of at most 200
  * characters; a debit is sent as a negative amount. 'Submit Adjustment', 'Processing...' while sending. A
  * large credit is not applied at once: it waits for a second admin, and the toast says so.
  */

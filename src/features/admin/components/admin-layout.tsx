@@ -1,5 +1,5 @@
 /**
- * Spec §2.8: the back office's sidebar — Dashboard, Matches, Users, Transactions (and Settings, beyond the
+ * The back office's sidebar — Dashboard, Matches, Users, Transactions (and Settings, beyond the
  * spec: the house-risk limits), a divider, the player
  * links (Live Matches at /, My Bets, Wallet) and log out — with the role as Administrator or Staff.
  * Below 768 px the sidebar sits above the page as a wrapping bar.

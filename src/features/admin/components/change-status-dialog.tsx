@@ -1,4 +1,4 @@
-/** Spec §2.14 / §4: change a user's status freely; Update is disabled while unchanged or saving. */
+/** Change a user's status freely; Update is disabled while unchanged or saving. */
 import { Button, NativeSelect } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';

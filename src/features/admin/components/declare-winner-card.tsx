@@ -1,5 +1,5 @@
 /**
- * Spec §2.11: the admin picks one of the two teams; 'Declare Winner & Process Bets' stays disabled until
+ * The admin picks one of the two teams; 'Declare Winner & Process Bets' stays disabled until
  * one is picked and opens 'Confirm Match Winner' (the selected team and three bullets). Confirm Winner is
  * disabled while the call is pending or with no selection.
  */

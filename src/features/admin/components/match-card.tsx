@@ -1,5 +1,5 @@
 /**
- * A match in the admin list (spec §2.10): 'Match #{id}', status badge, '{Type} match', both teams and 'VS',
+ * A match in the admin list: 'Match #{id}', status badge, '{Type} match', both teams and 'VS',
  * scores when live or completed ('-' if empty), the '{team} Won' badge, start time, venue, the innings/over
  * line of a live match, and Manage plus the start / declare shortcuts.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §2.14 / §5 Quick Adjustment: a signed amount (positive adds, negative removes) and optional notes;
+ * Quick Adjustment: a signed amount (positive adds, negative removes) and optional notes;
  * the button is disabled while the amount is empty. The API needs a reason, so empty notes send a default.
  */
 import { Button, Input, Textarea } from '@chakra-ui/react';

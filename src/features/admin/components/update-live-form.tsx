@@ -1,6 +1,6 @@
 /**
  * Beyond the spec (its live-update call had no trigger): team scores, innings 1–2 and the over (0–20,
- * one decimal) of a live match → PATCH update-live, with the 'Match updated' toasts of spec §8.1.
+ * one decimal) of a live match → PATCH update-live, with the 'Match updated' toasts.
  */
 import { Button, Card, Heading, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';

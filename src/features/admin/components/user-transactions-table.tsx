@@ -1,4 +1,4 @@
-/** A user's ledger (spec §2.14 wallet tab, §2.15 history): ID, Date, Type, Amount (+green / red), Status, Reference. */
+/** A user's ledger (the user's wallet tab, the wallet management history): ID, Date, Type, Amount (+green / red), Status, Reference. */
 import { Table, Text } from '@chakra-ui/react';
 import type { Transaction } from '../../../domain/entities.ts';
 import { formatDateTime, formatRupees } from '../../../domain/money.ts';

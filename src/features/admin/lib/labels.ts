@@ -1,4 +1,4 @@
-/** Display texts of the back office: match types, statuses, teams with the fixed fallback (spec §3.8). */
+/** Display texts of the back office: match types, statuses, teams with the fixed fallback. */
 import type { Match, Team } from '../../../domain/entities.ts';
 import type { MatchType } from '../../../domain/limits.ts';
 import { fallbackTeam, type TeamRef } from '../../../domain/teams.ts';
@@ -27,7 +27,7 @@ export function matchTeams(match: Pick<Match, 'team1_id' | 'team2_id'> & Partial
   return [teamOf(match.team1, match.team1_id), teamOf(match.team2, match.team2_id)] as const;
 }
 
-/** '1st' or '2nd' (spec §2.10). */
+/** '1st' or '2nd'. */
 export function inningsLabel(innings: number | null | undefined): string {
   return innings === 2 ? '2nd' : '1st';
 }
@@ -44,12 +44,12 @@ export const TRANSACTION_STATUS_PALETTE: Record<string, string> = { pending: 'ye
 export const BET_STATUS_PALETTE: Record<string, string> = { placed: 'blue', won: 'green', lost: 'red', cancelled: 'gray' };
 export const BETTING_STATE_PALETTE: Record<string, string> = { open: 'green', suspended: 'orange', closed: 'gray' };
 
-/** Spec §2.5: a placed bet reads 'In Progress'. */
+/** A placed bet reads 'In Progress'. */
 export function betStatusLabel(status: string): string {
   return status === 'placed' ? 'In Progress' : capitalize(status);
 }
 
-/** Spec §2.8: the role as the sidebar shows it. */
+/** The role as the sidebar shows it. */
 export function roleLabel(role: string | undefined): string {
   return role === 'admin' ? 'Administrator' : 'Staff';
 }

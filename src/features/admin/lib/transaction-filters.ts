@@ -1,5 +1,5 @@
 /**
- * Spec §2.16: the five tabs of the transactions screen and the initial filter from the URL. With both
+ * The five tabs of the transactions screen and the initial filter from the URL. With both
  * query parameters the key is '{type}_{status}'; with one, that one alone. Every filter is exactly what its
  * query asks for (and what the screen asks the API for): `type=deposit&status=pending` (the dashboard's
  * Pending Deposits link) shows pending deposits only. That filter has no tab of its own: the screen shows it

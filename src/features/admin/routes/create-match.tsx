@@ -1,7 +1,7 @@
 /**
- * Spec §2.12: Team 1 and Team 2 (selects fed by the team list), Match Type, Match Date & Time (a calendar
+ * Team 1 and Team 2 (selects fed by the team list), Match Type, Match Date & Time (a calendar
  * plus a time input; choosing a date keeps the time of day), Venue (optional). Same teams are refused with
- * the toast of spec §5; on success the admin lands on the new match's page.
+ * the toast; on success the admin lands on the new match's page.
  */
 import { Box, Button, Card, DatePicker, HStack, Input, NativeSelect, SimpleGrid, Stack, chakra, parseDate } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,5 +1,5 @@
 /**
- * Spec §2.9: the statistics of §3.7 (activity figures over the last 7 days), recent matches and recent
+ * The statistics (activity figures over the last 7 days), recent matches and recent
  * transactions; the pending counters link into the transactions screen with type and status set.
  */
 import { Box, Card, Heading, HStack, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';

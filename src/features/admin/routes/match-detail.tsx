@@ -1,5 +1,5 @@
 /**
- * Spec §2.11 match management: back to the list, 'Match #{id}' with its badge, the overview card, Start
+ * Match management: back to the list, 'Match #{id}' with its badge, the overview card, Start
  * Match (upcoming), the Declare Winner card (live), the live-score form and Abandon (beyond the spec), and
  * the Match Bets table (an inline error instead when the bets fail to load). Beyond the spec too: the
  * betting state's badge, Suspend/Resume Betting and the Risk card (house risk).

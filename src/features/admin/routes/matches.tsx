@@ -1,5 +1,5 @@
 /**
- * Spec §2.10: search, a status filter and the All/Upcoming/Live/Completed tabs (the two drive the same
+ * Search, a status filter and the All/Upcoming/Live/Completed tabs (the two drive the same
  * filter), a grid of match cards, and the empty states.
  */
 import { Box, Button, HStack, Input, NativeSelect, SimpleGrid, Tabs } from '@chakra-ui/react';

@@ -1,7 +1,7 @@
 /**
- * Spec §2.16: search, the five tabs (initial filter from ?type=&status=, kept in the URL; pending deposits
+ * Search, the five tabs (initial filter from ?type=&status=, kept in the URL; pending deposits
  * only, the dashboard's link, shows under Pending with a way to widen it), the table, and
- * Approve / Reject on pending rows, each behind a confirmation dialog with the warnings of spec §8.3.
+ * Approve / Reject on pending rows, each behind a confirmation dialog with the warnings.
  * Search and filters run on the server (the search once typing pauses); Load More fetches the next page.
  * The pending tabs show their counts (the admins' queue); the others would count most of the ledger.
  */

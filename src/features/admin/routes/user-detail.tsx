@@ -1,5 +1,5 @@
 /**
- * Spec §2.14: header (name, status and role badges, Back), tabs Overview / Wallet & Transactions /
+ * Header (name, status and role badges, Back), tabs Overview / Wallet & Transactions /
  * Betting History / Bank Accounts. Overview: User Information (Change Status), Wallet Balance (Manage
  * Wallet, Quick Adjustment), Contact User and (beyond the spec) Player Protection, read-only: the player's
  * deposit limits and time-out or self-exclusion, which no admin can change. A tab whose list failed to load
@@ -130,7 +130,7 @@ function Overview({ user, betCount, transactionCount }: { user: User; betCount?:
   );
 }
 
-/** Spec §2.14 Bets tab; the Team column shows the bet's team short name or 'Team {id}'. */
+/** The Bets tab; the Team column shows the bet's team short name or 'Team {id}'. */
 function BetsTable({ bets }: { bets: readonly Bet[] }) {
   if (bets.length === 0) return <Text color="fg.muted">No bets found for this user.</Text>;
   return (

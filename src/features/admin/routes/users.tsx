@@ -1,5 +1,5 @@
 /**
- * Spec §2.13: search by id, username, name or email; All Users / Active / Suspended / Banned, each with its
+ * Search by id, username, name or email; All Users / Active / Suspended / Banned, each with its
  * count; the users table with links to the detail and wallet pages; the empty states ('Try adjusting your
  * search filters.' whenever the search or a tab narrows the list) and an inline error when the list fails to
  * load. Search and tabs run on the server (the search once typing pauses); Load More fetches the next page.

@@ -1,5 +1,5 @@
 /**
- * Spec §2.15: Back to User, 'Wallet Management' and the username; the balance card (Current Balance, User
+ * Back to User, 'Wallet Management' and the username; the balance card (Current Balance, User
  * Status coloured by status, User Role); the Adjust Balance form; the transaction history (or, when it failed
  * to load, 'Error loading transactions. Please try again later.'); 'User Not Found'.
  */

@@ -1,5 +1,5 @@
 /**
- * /auth (spec §2.2): Login and Register tabs; a signed-in visitor goes to /. After signing in, the user
+ * /auth: Login and Register tabs; a signed-in visitor goes to /. After signing in, the user
  * returns to the page the route guard sent them from (`state.from`, same-app paths only), else to /.
  */
 import { Box, Card, Container, Heading, Tabs, Text } from '@chakra-ui/react';
@@ -24,7 +24,7 @@ export function AuthRoute() {
   const navigate = useNavigate();
   const target = returnPath(useLocation().state);
   if (isPending) return <PageSpinner />;
-  // Signed in: to / (spec §2.2), or back to the guarded page when the guard sent them here (`from` is
+  // Signed in: to /, or back to the guarded page when the guard sent them here (`from` is
   // only saved for a visitor who was not signed in, so this is the sign-in that just happened).
   if (user) return <Navigate to={target} replace />;
   const done = () => navigate(target, { replace: true });

@@ -1,4 +1,4 @@
-/** Add a bank account (spec §5): IFSC upper-cased as typed; the confirmation field is never sent. */
+/** Add a bank account: IFSC upper-cased as typed; the confirmation field is never sent. */
 import { Button, Input, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 /**
- * The bet slip of spec §2.4: pick a team (pick it again to drop it), type digits only, quick adds and a
+ * The bet slip: pick a team (pick it again to drop it), type digits only, quick adds and a
  * stepper of 100, potential win = amount × 3, and the minimum and balance checks before sending. The balance
  * shown and checked is the available one (wallet balance minus pending withdrawals), as on the server; the
  * insufficient-balance toast offers the way to the wallet. When the match's betting is suspended, closed or
@@ -30,7 +30,7 @@ import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
 import { useMatchPosition } from '../api/get-match-position.ts';
 import { usePlaceBet } from '../api/place-bet.ts';
 
-/** 'Title: description' of spec §5 split into a toast's two lines. */
+/** 'Title: description' split into a toast's two lines. */
 function toastParts(text: string): { title: string; description: string } {
   const at = text.indexOf(': ');
   return { title: text.slice(0, at), description: text.slice(at + 2) };

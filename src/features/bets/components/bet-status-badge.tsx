@@ -8,7 +8,7 @@ const labels: Record<BetStatus, { label: string; palette: string }> = {
   cancelled: { label: 'Cancelled', palette: 'gray' },
 };
 
-/** Spec §2.5: placed is shown as 'In Progress'. */
+/** Placed is shown as 'In Progress'. */
 export function BetStatusBadge({ status }: { status: BetStatus }) {
   const { label, palette } = labels[status] ?? { label: status, palette: 'gray' };
   return (

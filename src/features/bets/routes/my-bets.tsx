@@ -1,7 +1,6 @@
 /**
- * /my-bets (spec §2.5): all the user's bets with their match and team, a page at a time from the server
- * (Load More). A failed load shows the inline error and the destructive 'Error loading bets' toast
- * (spec §8.1).
+ * /my-bets: all the user's bets with their match and team, a page at a time from the server
+ * (Load More). A failed load shows the inline error and the destructive 'Error loading bets' toast.
  */
 import { Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';

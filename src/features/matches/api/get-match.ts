@@ -3,7 +3,7 @@ import type { Match } from '../../../domain/entities.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { matchKeys } from './keys.ts';
 
-/** The live match view polls its match every 30 s (spec §2.4). */
+/** The live match view polls its match every 30 s. */
 export const MATCH_POLL_MS = 30_000;
 
 /** GET /api/matches/{id}: one match, or null when it does not exist. */

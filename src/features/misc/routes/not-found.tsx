@@ -1,7 +1,7 @@
 import { Card, Container, Heading, HStack, Text } from '@chakra-ui/react';
 import { AppIcon } from '../../../components/ui/icons.tsx';
 
-/** Spec §2.1: a centred card with a warning icon, the heading and the hint. */
+/** A centred card with a warning icon, the heading and the hint. */
 export function NotFoundRoute() {
   return (
     <Container maxW="md" py="16">

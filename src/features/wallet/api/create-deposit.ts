@@ -6,13 +6,13 @@ import { transactionsQueryKey } from './get-transactions.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** Spec §9: the browser goes to the payment gateway 1.5 s after the deposit request is created. */
+/** The browser goes to the payment gateway 1.5 s after the deposit request is created. */
 export const GATEWAY_REDIRECT_MS = 1500;
 
 /** Sends the browser to the gateway's page (a full navigation). An object, so tests can replace `go`. */
 export const gatewayRedirect = { go: (url: string) => window.location.assign(url) };
 
-/** `REF-{timestamp}-{4 random uppercase characters}` (spec §7.2). */
+/** `REF-{timestamp}-{4 random uppercase characters}`. */
 export function createDepositReference(now = Date.now(), random: () => number = Math.random): string {
   const suffix = Array.from({ length: 4 }, () => LETTERS[Math.floor(random() * LETTERS.length)]).join('');
   return `REF-${now}-${suffix}`;
@@ -34,7 +34,7 @@ export function createDeposit(input: DepositRequest): Promise<DepositResponse> {
 
 /**
  * Creates (or resumes) a deposit; on success toasts 'Deposit request created' and sends the browser to the
- * gateway after 1.5 s (spec §4), on failure toasts 'Request failed'. These are the mutation's own callbacks
+ * gateway after 1.5 s, on failure toasts 'Request failed'. These are the mutation's own callbacks
  * and a timer nobody clears, not a component's: closing the Recharge dialog or switching tab while the
  * request runs or during the 1.5 s must not lose the redirect and leave a pending deposit without its
  * payment page.

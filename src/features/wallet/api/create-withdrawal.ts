@@ -9,7 +9,7 @@ export function createWithdrawal(input: WithdrawalInput): Promise<Transaction> {
   return api.post<Transaction>('/api/wallet/withdraw', input);
 }
 
-/** Refreshes the ledger and the user after a withdrawal (spec §4). */
+/** Refreshes the ledger and the user after a withdrawal. */
 export function useCreateWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ listenToCacheChanges({
   moneyMoved: (queryClient) => queryClient.invalidateQueries({ queryKey: transactionsQueryKey }),
 });
 
-/** Spec §2.6: 3 rows in the overview, 10 in the detailed view, Load More adds 10. */
+/** 3 rows in the overview, 10 in the detailed view, Load More adds 10. */
 export const OVERVIEW_SIZE = 3;
 export const DETAILED_SIZE = 10;
 export const LOAD_MORE_STEP = 10;
@@ -35,7 +35,7 @@ export function useTransactions(options: { filter?: TransactionFilter; detailed?
 }
 
 /**
- * The player's newest completed deposits, for the withdraw form's check (spec §5: one of ₹1,000 or more).
+ * The player's newest completed deposits, for the withdraw form's check (one of ₹1,000 or more).
  * One page of the most the API gives: a qualifying deposit older than that many newer ones is left to the
  * server's own check.
  */
@@ -47,7 +47,7 @@ export function useCompletedDeposits() {
   ));
 }
 
-/** Spec §5: a withdrawal needs at least one completed deposit of ₹1,000 or more. */
+/** A withdrawal needs at least one completed deposit of ₹1,000 or more. */
 export function hasQualifyingDeposit(transactions: readonly Transaction[]): boolean {
   return transactions.some((t) => t.type === 'deposit' && t.status === 'completed' && t.amount >= QUALIFYING_DEPOSIT);
 }

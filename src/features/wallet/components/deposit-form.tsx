@@ -1,5 +1,5 @@
 /**
- * Deposit (spec §2.6, §4): amount with quick amounts, UPI as the only method, default ₹1,000. A pending
+ * Deposit: amount with quick amounts, UPI as the only method, default ₹1,000. A pending
  * deposit is created, then the browser goes to the payment gateway after 1.5 s (useCreateDeposit, which
  * does so even when this form is gone by then). The amount takes digits only, as typed. The player's deposit
  * limits show what may still be deposited; during a time-out or self-exclusion the form says so and until

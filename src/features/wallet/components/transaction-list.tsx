@@ -1,5 +1,5 @@
 /**
- * The wallet's transaction list (spec §2.6): 3 items in the compact overview or 10 in the detailed view,
+ * The wallet's transaction list: 3 items in the compact overview or 10 in the detailed view,
  * Load More fetches the next 10 from the server, filters all / deposits / withdrawals (on the server), a
  * scroll area of 350 px (600 px detailed). The player's pending deposits offer 'Pay now' (resume the
  * payment at the gateway).

@@ -1,5 +1,5 @@
 /**
- * Withdraw (spec §2.6, §5): amount (digits only, as typed) and one of the user's bank accounts, processing
+ * Withdraw: amount (digits only, as typed) and one of the user's bank accounts, processing
  * 24-48 hours, fee ₹0. A user without a bank account gets a dialog pointing to the Bank Accounts tab when
  * the form opens and again on submitting. Before sending: signed in, the available balance (wallet balance
  * minus pending withdrawals, what the server checks) covers the amount, and one completed deposit of ₹1,000
@@ -41,7 +41,7 @@ function maskedNumber(accountNumber: string): string {
   return `••••${accountNumber.slice(-4)}`;
 }
 
-/** The dialog of spec §2.6 for a user without a bank account; its button leads to the Bank Accounts tab. */
+/** The dialog for a user without a bank account; its button leads to the Bank Accounts tab. */
 function NoBankAccountDialog({ open, onOpenChange, onAddBankAccount }: { open: boolean; onOpenChange: (open: boolean) => void; onAddBankAccount: () => void }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" placement="center" lazyMount unmountOnExit>
