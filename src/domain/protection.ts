@@ -41,11 +41,21 @@ export const depositLimitSchema = z.object({
     .min(MIN_DEPOSIT_LIMIT, protectionMessages.limitRange).max(MAX_DEPOSIT_LIMIT, protectionMessages.limitRange).nullable(),
 });
 
+/** The form's fields as typed: the amount's digits ('' is no amount, refused with the range message). */
+export const depositLimitFormSchema = z.object({
+  period: depositLimitSchema.shape.period,
+  amount: z.coerce.number({ error: protectionMessages.limitRange }).pipe(depositLimitSchema.shape.amount.unwrap()),
+});
+
 export const timeoutSchema = z.object({ days: z.literal(TIMEOUT_DAYS, { error: protectionMessages.timeoutDays }) });
 
 export const selfExclusionSchema = z.object({
   months: z.literal(SELF_EXCLUSION_MONTHS, { error: protectionMessages.selfExclusionMonths }),
 });
+
+/** The take-a-break forms' one field, as their select holds it. */
+export const timeoutFormSchema = z.object({ length: z.coerce.number().pipe(timeoutSchema.shape.days) });
+export const selfExclusionFormSchema = z.object({ length: z.coerce.number().pipe(selfExclusionSchema.shape.months) });
 
 /** A statement's range: calendar days in India Standard Time, both included. */
 export const statementRangeSchema = z.object({

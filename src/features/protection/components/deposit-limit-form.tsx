@@ -3,16 +3,18 @@
  * (the server decides; the toast repeats what it answered). The amount takes digits only.
  */
 import { Button, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { formatDateTime, formatRupees } from '../../../domain/money.ts';
 import {
-  LIMIT_PERIODS, LIMIT_RAISE_DELAY_HOURS, depositLimitSchema, type AccountLimits, type LimitPeriod,
+  LIMIT_PERIODS, LIMIT_RAISE_DELAY_HOURS, depositLimitFormSchema, type AccountLimits, type DepositLimitInput, type LimitPeriod,
 } from '../../../domain/protection.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { digitsOnly } from '../../../lib/digits-only.ts';
+import { digitsOnlyChange } from '../../../lib/digits-only.ts';
 import { useSetDepositLimit } from '../api/change-protection.ts';
 import { periodLabel } from '../../../components/protection-summary.tsx';
 
@@ -30,37 +32,35 @@ function savedNotice(limits: AccountLimits, period: LimitPeriod) {
   };
 }
 
-export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
-  const [period, setPeriod] = useState<LimitPeriod>('daily');
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const setLimit = useSetDepositLimit();
+type FormInput = z.input<typeof depositLimitFormSchema>;
 
-  const save = (value: number | null) => {
-    const parsed = depositLimitSchema.safeParse({ period, amount: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
-      return;
-    }
-    setError(undefined);
-    setLimit.mutate(parsed.data, {
+export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
+  const setLimit = useSetDepositLimit();
+  const { register, handleSubmit, control, getValues, resetField, clearErrors, formState: { errors } } = useForm<FormInput, unknown, DepositLimitInput>({
+    resolver: zodResolver(depositLimitFormSchema),
+    defaultValues: { period: 'daily', amount: '' },
+  });
+  const period = useWatch({ control, name: 'period' });
+  const amountField = register('amount');
+
+  const save = (input: DepositLimitInput) =>
+    setLimit.mutate(input, {
       onSuccess: (answer) => {
-        setAmount('');
-        notify(savedNotice(answer, period));
+        resetField('amount');
+        notify(savedNotice(answer, input.period));
       },
       onError: (failure) => notify({ title: 'Failed to save limit', description: errorMessage(failure), variant: 'destructive' }),
     });
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save(amount === '' ? Number.NaN : Number(amount));
+  const removeLimit = () => {
+    clearErrors('amount');
+    save({ period: getValues('period'), amount: null });
   };
 
   return (
-    <FormStack onSubmit={onSubmit} noValidate aria-label="Set a deposit limit">
+    <FormStack onSubmit={handleSubmit(save)} noValidate aria-label="Set a deposit limit">
       <FormField label="Period">
         <NativeSelect.Root>
-          <NativeSelect.Field value={period} onChange={(event) => setPeriod(event.target.value as LimitPeriod)}>
+          <NativeSelect.Field {...register('period')}>
             {LIMIT_PERIODS.map((value) => (
               <option key={value} value={value}>
                 {periodLabel(value)}
@@ -70,10 +70,10 @@ export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      <FormField label="Limit (₹)" error={error}>
+      <FormField label="Limit (₹)" error={errors.amount?.message}>
         <Input
-          value={amount}
-          onChange={(event) => setAmount(digitsOnly(event.target.value))}
+          {...amountField}
+          onChange={digitsOnlyChange(amountField.onChange)}
           inputMode="numeric"
           autoComplete="off"
           placeholder="Enter amount"
@@ -86,7 +86,7 @@ export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
         <Button type="submit" colorPalette="blue" loading={setLimit.isPending} loadingText="Saving...">
           Set limit
         </Button>
-        <Button variant="outline" disabled={limits.deposit_limits[period] === null || setLimit.isPending} onClick={() => save(null)}>
+        <Button variant="outline" disabled={limits.deposit_limits[period] === null || setLimit.isPending} onClick={removeLimit}>
           Remove limit
         </Button>
       </HStack>

@@ -1,6 +1,8 @@
 /** Download the ledger between two dates (both included) as a CSV statement. Starts at this month so far. */
 import { Button, HStack, Input } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
@@ -13,38 +15,34 @@ function day(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
-export function StatementForm({ today = new Date() }: { today?: Date }) {
-  const [from, setFrom] = useState(day(new Date(today.getFullYear(), today.getMonth(), 1)));
-  const [to, setTo] = useState(day(today));
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+type Range = z.infer<typeof statementRangeSchema>;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const range = statementRangeSchema.safeParse({ from, to });
-    setError(range.success ? undefined : range.error.issues[0].message);
-    if (!range.success) return;
-    setPending(true);
+export function StatementForm({ today = new Date() }: { today?: Date }) {
+  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Range>({
+    resolver: zodResolver(statementRangeSchema),
+    defaultValues: { from: day(new Date(today.getFullYear(), today.getMonth(), 1)), to: day(today) },
+  });
+
+  const onSubmit = handleSubmit(async (range) => {
     try {
-      await downloadStatement(range.data);
+      await downloadStatement(range);
     } catch (failure) {
       notify({ title: 'Download failed', description: errorMessage(failure), variant: 'destructive' });
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   return (
     <FormStack onSubmit={onSubmit} noValidate aria-label="Download a statement">
       <HStack gap="3" align="start" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
         <FormField label="From">
-          <Input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+          <Input type="date" {...register('from')} />
         </FormField>
-        <FormField label="To" error={error}>
-          <Input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+        {/* One message for the range, under its end. */}
+        <FormField label="To" error={(errors.from ?? errors.to)?.message}>
+          <Input type="date" {...register('to')} />
         </FormField>
       </HStack>
-      <Button type="submit" variant="outline" colorPalette="blue" alignSelf="start" loading={pending} loadingText="Preparing...">
+      <Button type="submit" variant="outline" colorPalette="blue" alignSelf="start" loading={isSubmitting} loadingText="Preparing...">
         Download CSV
       </Button>
     </FormStack>

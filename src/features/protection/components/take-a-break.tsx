@@ -3,12 +3,17 @@
  * be undone, so each goes through a confirmation dialog that says so before anything is sent.
  */
 import { Button, Dialog, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { formatDateTime } from '../../../domain/money.ts';
 import {
-  SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS, activeExclusion, type AccountLimits, type SelfExclusionMonths, type TimeoutDays,
+  SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS, activeExclusion, selfExclusionFormSchema, timeoutFormSchema,
+  type AccountLimits, type SelfExclusionMonths, type TimeoutDays,
 } from '../../../domain/protection.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSelfExclude, useTakeTimeout } from '../api/change-protection.ts';
@@ -29,18 +34,66 @@ interface BreakFormProps {
   name: string;
   title: string;
   choices: Choice[];
+  /** The field's rule (timeoutFormSchema or selfExclusionFormSchema). */
+  schema: z.ZodType<{ length: number }, { length: unknown }>;
   actionLabel: string;
   /** Sends the chosen length (one of `choices`). */
   send: (value: number, callbacks: { onSuccess: (limits: AccountLimits) => void; onError: (error: unknown) => void }) => void;
   pending: boolean;
 }
 
-function BreakForm({ name, title, choices, actionLabel, send, pending }: BreakFormProps) {
-  const [choice, setChoice] = useState<Choice>(choices[0]);
-  const [confirming, setConfirming] = useState(false);
+interface ConfirmProps extends Pick<BreakFormProps, 'name' | 'title' | 'actionLabel' | 'pending'> {
+  open: boolean;
+  choice: Choice;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+}
 
-  const start = () =>
-    send(choice.value, {
+/** The last word before an exclusion that nobody can lift. */
+function ConfirmBreakDialog({ open, onOpenChange, onConfirm, name, title, actionLabel, choice, pending }: ConfirmProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" placement="center" lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{`${title} for ${choice.label}?`}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Dialog.Description color="fg">
+                  {`For ${choice.label} from now you will not be able to bet or deposit. You can still sign in, see your history and withdraw, and bets you have already placed are settled as usual.`}
+                </Dialog.Description>
+                <Text fontWeight="semibold">{`This cannot be undone: nobody can shorten or lift the ${name}, not you and not our support team.`}</Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" loading={pending} onClick={onConfirm}>
+                {actionLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function BreakForm({ name, title, choices, schema, actionLabel, send, pending }: BreakFormProps) {
+  const [confirming, setConfirming] = useState(false);
+  const { register, handleSubmit, control } = useForm<{ length: unknown }, unknown, { length: number }>({
+    resolver: zodResolver(schema),
+    defaultValues: { length: String(choices[0].value) },
+  });
+  const length = useWatch({ control, name: 'length' });
+  const choice = choices.find((option) => String(option.value) === String(length)) ?? choices[0];
+
+  const start = handleSubmit((values) =>
+    send(values.length, {
       onSuccess: (limits) => {
         setConfirming(false);
         const exclusion = activeExclusion(limits);
@@ -50,16 +103,14 @@ function BreakForm({ name, title, choices, actionLabel, send, pending }: BreakFo
         });
       },
       onError: (error) => notify({ title: `Failed to start ${name}`, description: errorMessage(error), variant: 'destructive' }),
-    });
+    }),
+  );
 
   return (
-    <Stack gap="3">
+    <FormStack onSubmit={handleSubmit(() => setConfirming(true))} noValidate gap="3" aria-label={title}>
       <FormField label={`Length of the ${name}`}>
         <NativeSelect.Root>
-          <NativeSelect.Field
-            value={String(choice.value)}
-            onChange={(event) => setChoice(choices.find((option) => String(option.value) === event.target.value) ?? choices[0])}
-          >
+          <NativeSelect.Field {...register('length')}>
             {choices.map((option) => (
               <option key={option.value} value={String(option.value)}>
                 {option.label}
@@ -69,38 +120,14 @@ function BreakForm({ name, title, choices, actionLabel, send, pending }: BreakFo
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      <Button colorPalette="red" variant="outline" alignSelf="start" onClick={() => setConfirming(true)}>
+      <Button type="submit" colorPalette="red" variant="outline" alignSelf="start">
         {actionLabel}
       </Button>
-      <Dialog.Root open={confirming} onOpenChange={(details) => setConfirming(details.open)} role="alertdialog" placement="center" lazyMount unmountOnExit>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{`${title} for ${choice.label}?`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Dialog.Description color="fg">
-                    {`For ${choice.label} from now you will not be able to bet or deposit. You can still sign in, see your history and withdraw, and bets you have already placed are settled as usual.`}
-                  </Dialog.Description>
-                  <Text fontWeight="semibold">{`This cannot be undone: nobody can shorten or lift the ${name}, not you and not our support team.`}</Text>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirming(false)}>
-                  Cancel
-                </Button>
-                <Button colorPalette="red" loading={pending} onClick={start}>
-                  {actionLabel}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </Stack>
+      <ConfirmBreakDialog
+        open={confirming} onOpenChange={setConfirming} onConfirm={() => void start()}
+        name={name} title={title} actionLabel={actionLabel} choice={choice} pending={pending}
+      />
+    </FormStack>
   );
 }
 
@@ -108,7 +135,7 @@ export function TimeoutForm() {
   const timeout = useTakeTimeout();
   return (
     <BreakForm
-      name="time-out" title="Time-out" choices={TIMEOUT_CHOICES} actionLabel="Take a time-out"
+      name="time-out" title="Time-out" choices={TIMEOUT_CHOICES} schema={timeoutFormSchema} actionLabel="Take a time-out"
       send={(days, callbacks) => timeout.mutate(days as TimeoutDays, callbacks)} pending={timeout.isPending}
     />
   );
@@ -118,7 +145,7 @@ export function SelfExclusionForm() {
   const exclude = useSelfExclude();
   return (
     <BreakForm
-      name="self-exclusion" title="Self-exclusion" choices={EXCLUSION_CHOICES} actionLabel="Self-exclude"
+      name="self-exclusion" title="Self-exclusion" choices={EXCLUSION_CHOICES} schema={selfExclusionFormSchema} actionLabel="Self-exclude"
       send={(months, callbacks) => exclude.mutate(months as SelfExclusionMonths, callbacks)} pending={exclude.isPending}
     />
   );

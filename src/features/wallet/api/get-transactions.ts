@@ -1,5 +1,4 @@
 import type { Transaction } from '../../../domain/entities.ts';
-import { QUALIFYING_DEPOSIT } from '../../../domain/limits.ts';
 import { MAX_PAGE_SIZE } from '../../../domain/paging.ts';
 import { listenToCacheChanges, refetchOnSettlement } from '../../../lib/cache-sync.ts';
 import { listUrl, pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
@@ -45,9 +44,4 @@ export function useCompletedDeposits() {
     '/api/wallet/transactions?type=deposit&status=completed',
     { limit: MAX_PAGE_SIZE },
   ));
-}
-
-/** A withdrawal needs at least one completed deposit of ₹1,000 or more. */
-export function hasQualifyingDeposit(transactions: readonly Transaction[]): boolean {
-  return transactions.some((t) => t.type === 'deposit' && t.status === 'completed' && t.amount >= QUALIFYING_DEPOSIT);
 }

@@ -15,6 +15,7 @@ import type { BankAccount, Transaction, User } from '../../../domain/entities.ts
 import { messages } from '../../../domain/messages.ts';
 import { formatRupees } from '../../../domain/money.ts';
 import { withdrawalSchema, type WithdrawalInput } from '../../../domain/schemas.ts';
+import { withdrawalRefusal, type WithdrawalRefusal } from '../../../domain/withdrawal.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
@@ -22,7 +23,6 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { digitsOnlyChange } from '../../../lib/digits-only.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
-import { hasQualifyingDeposit } from '../api/get-transactions.ts';
 
 export const NO_BANK_ACCOUNT = 'You need to add a bank account before withdrawing funds.';
 
@@ -35,6 +35,18 @@ export interface WithdrawFormProps {
   onAddBankAccount: () => void;
   /** Why the transactions or bank accounts are missing (their load failed); blocks submission. */
   loadError?: string;
+}
+
+/** What the player is told when the form refuses to send. */
+function refusalToast(refusal: WithdrawalRefusal, user: User | null | undefined): { title: string; description: string } {
+  if (refusal === 'signed-out' || !user) return { title: 'Authentication error', description: 'Please log in to withdraw funds' };
+  if (refusal === 'insufficient-balance') {
+    return {
+      title: messages.insufficientBalance,
+      description: `Your available balance is ${formatRupees(user.available_balance)}${heldForWithdrawals(user.pending_withdrawals)}.`,
+    };
+  }
+  return { title: depositTitle, description: depositDescription };
 }
 
 function maskedNumber(accountNumber: string): string {
@@ -87,22 +99,8 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
   const amountField = register('amount');
 
   const validateAndSend = handleSubmit((values) => {
-    if (!user) {
-      notify({ title: 'Authentication error', description: 'Please log in to withdraw funds', variant: 'destructive' });
-      return;
-    }
-    if (user.available_balance < values.amount) {
-      notify({
-        title: messages.insufficientBalance,
-        description: `Your available balance is ${formatRupees(user.available_balance)}${heldForWithdrawals(user.pending_withdrawals)}.`,
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (!hasQualifyingDeposit(transactions)) {
-      notify({ title: depositTitle, description: depositDescription, variant: 'destructive' });
-      return;
-    }
+    const refusal = withdrawalRefusal(user, values.amount, transactions);
+    if (refusal) return notify({ ...refusalToast(refusal, user), variant: 'destructive' });
     withdrawal.mutate(values, {
       onSuccess: () => {
         notify({
