@@ -75,6 +75,9 @@ export const betSchema = z.object({
     .min(0, 'Invalid potential win').max(Number.MAX_SAFE_INTEGER, 'Invalid potential win').optional(),
 });
 
+/** The bet slip's fields as typed: the team picked (null until then) and the amount's digits. */
+export const betSlipSchema = z.object({ team_id: betSchema.shape.team_id, amount: betSchema.shape.amount });
+
 export const bankAccountSchema = z.object({
   account_holder: text('Account holder', messages.accountHolderMin).min(3, messages.accountHolderMin).max(LONG_TEXT, maxText('Account holder', LONG_TEXT)),
   account_number: text('Account number', messages.accountNumberInvalid).min(9, messages.accountNumberInvalid).max(SHORT_TEXT, messages.accountNumberInvalid),

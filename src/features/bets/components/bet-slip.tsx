@@ -9,19 +9,23 @@
  * so and until when, and does not send.
  */
 import { Box, Button, Card, Field, Group, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { useNavigate } from 'react-router';
-import type { Match, User } from '../../../domain/entities.ts';
+import type { Match, Team, User } from '../../../domain/entities.ts';
 import { BET_ODDS, BET_QUICK_ADDS, BET_STEP, MIN_BET } from '../../../domain/limits.ts';
 import { messages } from '../../../domain/messages.ts';
 import { formatRupees } from '../../../domain/money.ts';
 import { alreadyBacked, bettingTexts } from '../../../domain/risk.ts';
-import { potentialWin } from '../../../domain/schemas.ts';
+import { betSlipSchema, potentialWin } from '../../../domain/schemas.ts';
 import { fallbackTeam } from '../../../domain/teams.ts';
+import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { AppIcon } from '../../../components/ui/icons.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { digitsOnlyChange } from '../../../lib/digits-only.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
 import { useBettingState } from '../../../lib/use-betting-state.ts';
 import { activeExclusion } from '../../../domain/protection.ts';
@@ -36,49 +40,147 @@ function toastParts(text: string): { title: string; description: string } {
   return { title: text.slice(0, at), description: text.slice(at + 2) };
 }
 
-export function BetSlip({ match, user }: { match: Match; user: User | null | undefined }) {
-  const [teamId, setTeamId] = useState<number | null>(null);
-  const [amountText, setAmountText] = useState('');
+type SlipInput = z.input<typeof betSlipSchema>;
+type SlipOutput = z.output<typeof betSlipSchema>;
+type SlipForm = UseFormReturn<SlipInput, unknown, SlipOutput>;
+type PickableTeam = Pick<Team, 'id' | 'name' | 'short_name'>;
+
+const empty: SlipInput = { team_id: null, amount: '' };
+
+/** The amount typed so far as a number (0 while empty). */
+function amountOf(text: unknown): number {
+  return text === '' || text === undefined ? 0 : Number(text);
+}
+
+/** The two teams; once the player backs one, the other is unavailable and the slip says which they backed. */
+function TeamPicker({ teams, backedTeam, form }: { teams: PickableTeam[]; backedTeam: PickableTeam | undefined; form: SlipForm }) {
+  const teamId = useWatch({ control: form.control, name: 'team_id' });
+  return (
+    <Box role="group" aria-label="Select a team">
+      <SimpleGrid columns={2} gap="3">
+        {teams.map((team) => {
+          const selected = team.id === teamId;
+          return (
+            <Button
+              key={team.id}
+              aria-pressed={selected}
+              disabled={backedTeam !== undefined && team.id !== backedTeam.id}
+              variant={selected ? 'solid' : 'outline'}
+              colorPalette="blue"
+              height="auto"
+              py="3"
+              whiteSpace="normal"
+              onClick={() => form.setValue('team_id', selected ? null : team.id)}
+            >
+              <Stack gap="0">
+                <Text fontWeight="bold">{team.short_name}</Text>
+                <Text fontSize="xs">{team.name}</Text>
+              </Stack>
+            </Button>
+          );
+        })}
+      </SimpleGrid>
+      {backedTeam && (
+        <Text fontSize="sm" color="fg.muted" mt="2" role="status">
+          {alreadyBacked(backedTeam.name)}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** The amount: digits only as typed, a stepper of 100 and the quick adds. */
+function AmountField({ form }: { form: SlipForm }) {
+  const amount = amountOf(useWatch({ control: form.control, name: 'amount' }));
+  const setAmount = (value: number) => form.setValue('amount', value > 0 ? String(value) : '');
+  const field = form.register('amount');
+  return (
+    <>
+      <Field.Root>
+        <Field.Label>Bet amount (₹)</Field.Label>
+        <Group attached width="full">
+          <IconButton aria-label="Decrease amount by 100" variant="outline" disabled={amount < BET_STEP} onClick={() => setAmount(amount - BET_STEP)}>
+            <AppIcon name="minus" />
+          </IconButton>
+          <Input
+            {...field}
+            onChange={digitsOnlyChange(field.onChange)}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            placeholder="Enter amount"
+            textAlign="center"
+          />
+          <IconButton aria-label="Increase amount by 100" variant="outline" onClick={() => setAmount(amount + BET_STEP)}>
+            <AppIcon name="plus" />
+          </IconButton>
+        </Group>
+      </Field.Root>
+      <HStack gap="2" wrap="wrap" role="group" aria-label="Quick add">
+        {BET_QUICK_ADDS.map((add) => (
+          <Button key={add} size="sm" variant="subtle" onClick={() => setAmount(amount + add)} aria-label={`Add ₹${add}`}>
+            +{add}
+          </Button>
+        ))}
+      </HStack>
+    </>
+  );
+}
+
+/** Potential win and the balance the bet is checked against (the available one, as on the server). */
+function SlipSummary({ form, user }: { form: SlipForm; user: User | null | undefined }) {
+  const amount = amountOf(useWatch({ control: form.control, name: 'amount' }));
+  return (
+    <>
+      <HStack justify="space-between" bg="bg.muted" rounded="md" px="4" py="3">
+        <Text>Potential win</Text>
+        <Text fontWeight="bold" fontSize="lg" data-testid="potential-win">
+          {formatRupees(potentialWin(amount))}
+        </Text>
+      </HStack>
+      <Text fontSize="sm" color="fg.muted">
+        Available balance: {formatRupees(user?.available_balance ?? 0)}
+        {heldForWithdrawals(user?.pending_withdrawals ?? 0)}
+      </Text>
+    </>
+  );
+}
+
+/** Sends a valid slip unless the balance cannot cover it; an invalid amount is told in a toast. */
+function usePlaceFromSlip(form: SlipForm, match: Match, user: User | null | undefined) {
   const placeBet = usePlaceBet();
   const navigate = useNavigate();
-  const exclusion = activeExclusion(useAccountLimits({ enabled: Boolean(user) }).data);
-  const backedTeamId = useMatchPosition(match.id, { enabled: Boolean(user) }).data?.team_id ?? null;
-  const betting = useBettingState(match);
-  const available = user?.available_balance ?? 0;
-  const amount = amountText === '' ? 0 : Number(amountText);
-  const teams = [
-    match.team1 ?? { ...fallbackTeam(match.team1_id), logo_url: null },
-    match.team2 ?? { ...fallbackTeam(match.team2_id), logo_url: null },
-  ];
-  const backedTeam = teams.find((team) => team.id === backedTeamId);
-  const setAmount = (value: number) => setAmountText(value > 0 ? String(value) : '');
-
-  const submit = () => {
-    if (teamId === null) return;
-    if (!Number.isInteger(amount) || amount < MIN_BET) {
-      notify({ ...toastParts(messages.betMin), variant: 'destructive' });
-      return;
-    }
-    if (amount > available) {
-      notify({
+  const place = ({ team_id, amount }: SlipOutput) => {
+    if (amount > (user?.available_balance ?? 0)) {
+      return notify({
         ...toastParts(messages.betInsufficient),
         variant: 'destructive',
         action: { label: 'Recharge', onClick: () => navigate(paths.wallet) },
       });
-      return;
     }
     placeBet.mutate(
-      { match_id: match.id, team_id: teamId, amount },
+      { match_id: match.id, team_id, amount },
       {
         onSuccess: () => {
           notify({ title: 'Bet placed successfully', description: 'Your bet has been placed. Good luck!' });
-          setAmountText('');
-          setTeamId(null);
+          form.reset(empty);
         },
         onError: (error) => notify({ title: 'Failed to place bet', description: errorMessage(error), variant: 'destructive' }),
       },
     );
   };
+  const refuse = () => notify({ ...toastParts(messages.betMin), variant: 'destructive' });
+  return { submit: form.handleSubmit(place, refuse), pending: placeBet.isPending };
+}
+
+export function BetSlip({ match, user }: { match: Match; user: User | null | undefined }) {
+  const form = useForm<SlipInput, unknown, SlipOutput>({ resolver: zodResolver(betSlipSchema), defaultValues: empty });
+  const teamId = useWatch({ control: form.control, name: 'team_id' });
+  const { submit, pending } = usePlaceFromSlip(form, match, user);
+  const exclusion = activeExclusion(useAccountLimits({ enabled: Boolean(user) }).data);
+  const backedTeamId = useMatchPosition(match.id, { enabled: Boolean(user) }).data?.team_id ?? null;
+  const betting = useBettingState(match);
+  const teams = [match.team1 ?? fallbackTeam(match.team1_id), match.team2 ?? fallbackTeam(match.team2_id)];
+  const backedTeam = teams.find((team) => team.id === backedTeamId);
 
   return (
     <Card.Root as="section" aria-labelledby="bet-slip-heading">
@@ -91,92 +193,13 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
         </Text>
       </Card.Header>
       <Card.Body>
-        <Stack gap="5">
+        <FormStack gap="5" noValidate onSubmit={submit}>
           {exclusion && <ExclusionNotice exclusion={exclusion} />}
-          <Box role="group" aria-label="Select a team">
-            <SimpleGrid columns={2} gap="3">
-              {teams.map((team) => {
-                const selected = team.id === teamId;
-                return (
-                  <Button
-                    key={team.id}
-                    aria-pressed={selected}
-                    disabled={backedTeam !== undefined && team.id !== backedTeam.id}
-                    variant={selected ? 'solid' : 'outline'}
-                    colorPalette="blue"
-                    height="auto"
-                    py="3"
-                    whiteSpace="normal"
-                    onClick={() => setTeamId(selected ? null : team.id)}
-                  >
-                    <Stack gap="0">
-                      <Text fontWeight="bold">{team.short_name}</Text>
-                      <Text fontSize="xs">{team.name}</Text>
-                    </Stack>
-                  </Button>
-                );
-              })}
-            </SimpleGrid>
-            {backedTeam && (
-              <Text fontSize="sm" color="fg.muted" mt="2" role="status">
-                {alreadyBacked(backedTeam.name)}
-              </Text>
-            )}
-          </Box>
-
-          <Field.Root>
-            <Field.Label>Bet amount (₹)</Field.Label>
-            <Group attached width="full">
-              <IconButton
-                aria-label="Decrease amount by 100"
-                variant="outline"
-                disabled={amount < BET_STEP}
-                onClick={() => setAmount(amount - BET_STEP)}
-              >
-                <AppIcon name="minus" />
-              </IconButton>
-              <Input
-                value={amountText}
-                inputMode="numeric"
-                pattern="[0-9]*"
-                placeholder="Enter amount"
-                textAlign="center"
-                onChange={(event) => setAmountText(event.target.value.replace(/\D/g, '').replace(/^0+(?=\d)/, ''))}
-              />
-              <IconButton aria-label="Increase amount by 100" variant="outline" onClick={() => setAmount(amount + BET_STEP)}>
-                <AppIcon name="plus" />
-              </IconButton>
-            </Group>
-          </Field.Root>
-
-          <HStack gap="2" wrap="wrap" role="group" aria-label="Quick add">
-            {BET_QUICK_ADDS.map((add) => (
-              <Button key={add} size="sm" variant="subtle" onClick={() => setAmount(amount + add)} aria-label={`Add ₹${add}`}>
-                +{add}
-              </Button>
-            ))}
-          </HStack>
-
-          <HStack justify="space-between" bg="bg.muted" rounded="md" px="4" py="3">
-            <Text>Potential win</Text>
-            <Text fontWeight="bold" fontSize="lg" data-testid="potential-win">
-              {formatRupees(potentialWin(amount))}
-            </Text>
-          </HStack>
-          <Text fontSize="sm" color="fg.muted">
-            Available balance: {formatRupees(available)}
-            {heldForWithdrawals(user?.pending_withdrawals ?? 0)}
-          </Text>
-
+          <TeamPicker teams={teams} backedTeam={backedTeam} form={form} />
+          <AmountField form={form} />
+          <SlipSummary form={form} user={user} />
           {betting === 'open' ? (
-            <Button
-              colorPalette="green"
-              size="lg"
-              disabled={teamId === null || exclusion !== null}
-              loading={placeBet.isPending}
-              loadingText="Placing bet..."
-              onClick={submit}
-            >
+            <Button type="submit" colorPalette="green" size="lg" disabled={teamId === null || exclusion !== null} loading={pending} loadingText="Placing bet...">
               {teamId === null ? 'Select a team to bet' : 'Place Bet'}
             </Button>
           ) : (
@@ -184,7 +207,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
               {bettingTexts[betting]}
             </Text>
           )}
-        </Stack>
+        </FormStack>
       </Card.Body>
     </Card.Root>
   );
