@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { system } from '../app/system.ts';
+import { system } from '../components/ui/system.ts';
 import { Toaster } from '../components/ui/toaster.tsx';
 
 export function renderWithProviders(ui: ReactElement, { route = '/', queryClient }: { route?: string; queryClient?: QueryClient } = {}) {

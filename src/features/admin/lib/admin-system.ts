@@ -1,62 +1,33 @@
 /**
- * The Chakra system of the back office: the player's base (tokens, global CSS) plus the recipes the admin
- * screens render (tables, radio groups, the date picker, data lists, stats…). Recipes are imported one by
- * one: importing `defaultConfig` would drag the library's whole recipe map into the chunk shared with the
- * player app. This module is reachable only from the lazy admin chunk.
+ * The Chakra system of the back office: the app's system (src/components/ui/system.ts) extended with the
+ * recipes only the admin screens render (tables, radio groups, the date picker, data lists, stats…) and the
+ * purple of the admin role badge. Recipes are imported one by one: importing `defaultConfig` would drag
+ * the library's whole recipe map into the chunk shared with the player app. This module is reachable only
+ * from the lazy admin chunk.
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
-  animationStyles, badgeRecipe, breakpoints, buttonRecipe, cardSlotRecipe, containerRecipe, dataListSlotRecipe,
-  datePickerSlotRecipe, dialogSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, globalCss, headingRecipe, iconRecipe,
-  inputRecipe, keyframes, layerStyles, linkRecipe, listSlotRecipe, nativeSelectSlotRecipe, radioGroupSlotRecipe,
-  radiomarkRecipe, semanticTokens, separatorRecipe, spinnerRecipe, statSlotRecipe, switchSlotRecipe, tableSlotRecipe,
-  tabsSlotRecipe,
-  textareaRecipe, textStyles, toastSlotRecipe, tokens,
+  dataListSlotRecipe, datePickerSlotRecipe, emptyStateSlotRecipe, listSlotRecipe, radioGroupSlotRecipe, radiomarkRecipe,
+  semanticTokens, statSlotRecipe, switchSlotRecipe, tableSlotRecipe, textareaRecipe, tokens,
 } from '@chakra-ui/react/theme';
+import { config } from '../../../components/ui/system.ts';
 
-const config = defineConfig({
-  preflight: true,
-  cssVarsPrefix: 'chakra',
-  cssVarsRoot: ':where(html, .chakra-theme)',
-  globalCss,
+const adminConfig = defineConfig({
   theme: {
-    breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens,
-    textStyles,
-    layerStyles,
-    animationStyles,
-    recipes: {
-      badge: badgeRecipe,
-      button: buttonRecipe,
-      container: containerRecipe,
-      heading: headingRecipe,
-      icon: iconRecipe,
-      input: inputRecipe,
-      link: linkRecipe,
-      radiomark: radiomarkRecipe,
-      separator: separatorRecipe,
-      spinner: spinnerRecipe,
-      textarea: textareaRecipe,
-    },
+    tokens: { colors: { purple: tokens.colors!.purple } },
+    semanticTokens: { colors: { purple: semanticTokens.colors!.purple } },
+    recipes: { radiomark: radiomarkRecipe, textarea: textareaRecipe },
     slotRecipes: {
-      card: cardSlotRecipe,
       dataList: dataListSlotRecipe,
       datePicker: datePickerSlotRecipe,
-      dialog: dialogSlotRecipe,
       emptyState: emptyStateSlotRecipe,
-      field: fieldSlotRecipe,
       list: listSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
       radioGroup: radioGroupSlotRecipe,
       stat: statSlotRecipe,
       switch: switchSlotRecipe,
       table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      toast: toastSlotRecipe,
     },
   },
 });
 
-export const adminSystem = createSystem(defaultBaseConfig, config);
+export const adminSystem = createSystem(defaultBaseConfig, config, adminConfig);

@@ -1,5 +1,6 @@
 /**
- * The Chakra system of the player app: the base config plus only the recipes the app renders.
+ * The Chakra system of the app: the base config plus only the recipes the player's screens render (the back
+ * office extends it with its own, src/features/admin/lib/admin-system.ts).
  * `defaultSystem` carries every recipe of the library, much of it code the first load would not need.
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
@@ -36,7 +37,7 @@ import {
  * palette into `colorPalette` conditions before the first paint, so the palettes the player app never
  * uses are left out (less token work at start-up). Take a palette out of this set before using it.
  */
-const unusedPalettes = new Set(['teal', 'cyan', 'purple', 'pink']);
+export const unusedPalettes = new Set(['teal', 'cyan', 'purple', 'pink']);
 const withoutUnusedPalettes = <T extends object>(group: T): T =>
   Object.fromEntries(Object.entries(group).filter(([name]) => !unusedPalettes.has(name))) as T;
 
@@ -47,7 +48,7 @@ const accessibleSemanticTokens = {
   colors: { ...colors, green: { ...colors.green, solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } } },
 };
 
-const config = defineConfig({
+export const config = defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
   cssVarsRoot: ':where(html, .chakra-theme)',
