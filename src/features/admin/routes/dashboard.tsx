@@ -36,6 +36,44 @@ function StatCard({ label, value, help, to }: { label: string; value: ReactNode;
   );
 }
 
+interface RecentListProps<T> {
+  title: string;
+  /** The full list's screen ('View all'). */
+  to: string;
+  items: T[];
+  empty: string;
+  children: (item: T) => ReactNode;
+}
+
+/** A card with the latest few of something, each row laid out by `children`, and a link to all of them. */
+function RecentList<T extends { id: number }>({ title, to, items, empty, children }: RecentListProps<T>) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading size="md">{title}</Heading>
+          <Link asChild fontSize="sm" color="blue.600">
+            <RouterLink to={to}>View all</RouterLink>
+          </Link>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {items.length === 0 ? (
+          <Text color="fg.muted">{empty}</Text>
+        ) : (
+          <Stack as="ul" gap="3" listStyleType="none">
+            {items.map((item) => (
+              <HStack as="li" key={item.id} justify="space-between" gap="3">
+                {children(item)}
+              </HStack>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 export function DashboardRoute() {
   const { data: stats, isPending, error } = useDashboardStats();
   useErrorToast(error, 'Error loading dashboard');
@@ -66,76 +104,43 @@ export function DashboardRoute() {
           </SimpleGrid>
 
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-            <Card.Root>
-              <Card.Header>
-                <HStack justify="space-between">
-                  <Heading size="md">Recent Matches</Heading>
-                  <Link asChild fontSize="sm" color="blue.600">
-                    <RouterLink to={adminPaths.matches}>View all</RouterLink>
-                  </Link>
-                </HStack>
-              </Card.Header>
-              <Card.Body>
-                {stats.recentMatches.length === 0 ? (
-                  <Text color="fg.muted">No recent matches found</Text>
-                ) : (
-                  <Stack as="ul" gap="3" listStyleType="none">
-                    {stats.recentMatches.map((match) => (
-                      <HStack as="li" key={match.id} justify="space-between" gap="3">
-                        <Box minW="0">
-                          <Link asChild fontWeight="semibold">
-                            <RouterLink to={adminPaths.match(match.id)}>
-                              {match.team1_name} vs {match.team2_name}
-                            </RouterLink>
-                          </Link>
-                          <Text fontSize="sm" color="fg.muted">
-                            {formatDateTime(match.start_time)}
-                          </Text>
-                        </Box>
-                        <StatusBadge kind="match" value={match.status} />
-                      </HStack>
-                    ))}
-                  </Stack>
-                )}
-              </Card.Body>
-            </Card.Root>
-
-            <Card.Root>
-              <Card.Header>
-                <HStack justify="space-between">
-                  <Heading size="md">Recent Transactions</Heading>
-                  <Link asChild fontSize="sm" color="blue.600">
-                    <RouterLink to={adminPaths.transactions}>View all</RouterLink>
-                  </Link>
-                </HStack>
-              </Card.Header>
-              <Card.Body>
-                {stats.recentTransactions.length === 0 ? (
-                  <Text color="fg.muted">No recent transactions found</Text>
-                ) : (
-                  <Stack as="ul" gap="3" listStyleType="none">
-                    {stats.recentTransactions.map((transaction) => (
-                      <HStack as="li" key={transaction.id} justify="space-between" gap="3">
-                        <Box minW="0">
-                          <Text fontWeight="semibold">
-                            #{transaction.id} · {humanize(transaction.type)}
-                          </Text>
-                          <Link asChild fontSize="sm" color="fg.muted">
-                            <RouterLink to={adminPaths.user(transaction.user_id)}>User #{transaction.user_id}</RouterLink>
-                          </Link>
-                        </Box>
-                        <HStack>
-                          <Text fontWeight="semibold" color={transaction.amount > 0 ? 'green.600' : 'red.600'}>
-                            {formatSignedRupees(transaction.amount)}
-                          </Text>
-                          <StatusBadge kind="transaction" value={transaction.status} />
-                        </HStack>
-                      </HStack>
-                    ))}
-                  </Stack>
-                )}
-              </Card.Body>
-            </Card.Root>
+            <RecentList title="Recent Matches" to={adminPaths.matches} items={stats.recentMatches} empty="No recent matches found">
+              {(match) => (
+                <>
+                  <Box minW="0">
+                    <Link asChild fontWeight="semibold">
+                      <RouterLink to={adminPaths.match(match.id)}>
+                        {match.team1_name} vs {match.team2_name}
+                      </RouterLink>
+                    </Link>
+                    <Text fontSize="sm" color="fg.muted">
+                      {formatDateTime(match.start_time)}
+                    </Text>
+                  </Box>
+                  <StatusBadge kind="match" value={match.status} />
+                </>
+              )}
+            </RecentList>
+            <RecentList title="Recent Transactions" to={adminPaths.transactions} items={stats.recentTransactions} empty="No recent transactions found">
+              {(transaction) => (
+                <>
+                  <Box minW="0">
+                    <Text fontWeight="semibold">
+                      #{transaction.id} · {humanize(transaction.type)}
+                    </Text>
+                    <Link asChild fontSize="sm" color="fg.muted">
+                      <RouterLink to={adminPaths.user(transaction.user_id)}>User #{transaction.user_id}</RouterLink>
+                    </Link>
+                  </Box>
+                  <HStack>
+                    <Text fontWeight="semibold" color={transaction.amount > 0 ? 'green.600' : 'red.600'}>
+                      {formatSignedRupees(transaction.amount)}
+                    </Text>
+                    <StatusBadge kind="transaction" value={transaction.status} />
+                  </HStack>
+                </>
+              )}
+            </RecentList>
           </SimpleGrid>
         </Stack>
       )}
