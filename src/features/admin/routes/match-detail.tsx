@@ -19,6 +19,7 @@ import { useStartMatch } from '../api/start-match.ts';
 import { AbandonMatchButton } from '../components/abandon-match-button.tsx';
 import { BettingSuspensionButton } from '../components/betting-suspension-button.tsx';
 import { DeclareWinnerCard } from '../components/declare-winner-card.tsx';
+import { InfoItem } from '../components/info-item.tsx';
 import { MatchBetsTable } from '../components/match-bets-table.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { RiskCard } from '../components/risk-card.tsx';
@@ -56,24 +57,10 @@ function OverviewCard({ match }: { match: Match }) {
           {statusText(match)}
         </Text>
         <DataList.Root orientation="horizontal">
-          <DataList.Item>
-            <DataList.ItemLabel>Match Type</DataList.ItemLabel>
-            <DataList.ItemValue>{matchTypeLabel(match.match_type)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Date & Time</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDateTime(match.start_time)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Venue</DataList.ItemLabel>
-            <DataList.ItemValue>{match.venue || '-'}</DataList.ItemValue>
-          </DataList.Item>
-          {match.status === 'live' && (
-            <DataList.Item>
-              <DataList.ItemLabel>Current State</DataList.ItemLabel>
-              <DataList.ItemValue>{liveStateLabel(match)}</DataList.ItemValue>
-            </DataList.Item>
-          )}
+          <InfoItem label="Match Type">{matchTypeLabel(match.match_type)}</InfoItem>
+          <InfoItem label="Date & Time">{formatDateTime(match.start_time)}</InfoItem>
+          <InfoItem label="Venue">{match.venue || '-'}</InfoItem>
+          {match.status === 'live' && <InfoItem label="Current State">{liveStateLabel(match)}</InfoItem>}
         </DataList.Root>
       </Card.Body>
     </Card.Root>

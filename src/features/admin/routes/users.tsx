@@ -4,19 +4,21 @@
  * search filters.' whenever the search or a tab narrows the list) and an inline error when the list fails to
  * load. Search and tabs run on the server (the search once typing pauses); Load More fetches the next page.
  */
-import { Box, Button, HStack, Input, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import type { UserCounts } from '../../../domain/entities.ts';
+import type { User } from '../../../domain/entities.ts';
 import { formatRupees } from '../../../domain/money.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAdminUserCounts, useAdminUsers } from '../api/get-admin-users.ts';
+import { DataTable, type Column } from '../components/data-table.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
+import { ListSearch, ListTabs } from '../components/list-controls.tsx';
+import { LoadError } from '../components/load-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { TabCount } from '../components/tab-count.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { adminPaths } from '../../../config/paths.ts';
 
@@ -28,6 +30,33 @@ const TABS = [
 ] as const;
 
 type UserTab = (typeof TABS)[number]['value'];
+
+const columns: Column<User>[] = [
+  { header: 'ID', cell: (user) => user.id },
+  { header: 'Name', cell: (user) => user.name },
+  { header: 'Username', cell: (user) => user.username },
+  { header: 'Email', cell: (user) => user.email || '-' },
+  { header: 'Balance (₹)', end: true, cell: (user) => formatRupees(user.wallet_balance) },
+  { header: 'Role', cell: (user) => <StatusBadge kind="role" value={user.role} /> },
+  { header: 'Status', cell: (user) => <StatusBadge kind="user" value={user.status} /> },
+  {
+    header: 'Actions',
+    cell: (user) => (
+      <HStack gap="2">
+        <Button asChild size="xs" variant="outline">
+          <RouterLink to={adminPaths.user(user.id)} aria-label={`View ${user.username}`}>
+            View
+          </RouterLink>
+        </Button>
+        <Button asChild size="xs" variant="outline" colorPalette="blue">
+          <RouterLink to={adminPaths.userWallet(user.id)} aria-label={`Wallet of ${user.username}`}>
+            Wallet
+          </RouterLink>
+        </Button>
+      </HStack>
+    ),
+  },
+];
 
 export function UsersRoute() {
   const [search, setSearch] = useState('');
@@ -42,21 +71,12 @@ export function UsersRoute() {
   return (
     <Box>
       <PageHeader title="Users" />
-      <Input placeholder="Search users..." aria-label="Search users" value={search} onChange={(event) => setSearch(event.target.value)} maxW="sm" mb="4" bg="white" />
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as UserTab)} mb="4">
-        <Tabs.List>
-          {TABS.map((option) => (
-            <Tabs.Trigger key={option.value} value={option.value}>
-              {option.label}
-              <TabCount count={counts.data?.[option.value as keyof UserCounts]} />
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-      </Tabs.Root>
+      <ListSearch what="users" value={search} onChange={setSearch} mb="4" />
+      <ListTabs tabs={TABS} value={tab} onChange={setTab} counts={counts.data} />
       {isPending ? (
         <PageSpinner label="Loading users" />
       ) : error ? (
-        <Text color="fg.error">Error loading users. Please try again later.</Text>
+        <LoadError what="users" />
       ) : shown.length === 0 ? (
         <EmptyState
           title="No users found"
@@ -64,54 +84,8 @@ export function UsersRoute() {
         />
       ) : (
         <Stack gap="3">
-        <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
-          <Table.Root size="sm" aria-label="Users">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>ID</Table.ColumnHeader>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Username</Table.ColumnHeader>
-                <Table.ColumnHeader>Email</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Balance (₹)</Table.ColumnHeader>
-                <Table.ColumnHeader>Role</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {shown.map((user) => (
-                <Table.Row key={user.id}>
-                  <Table.Cell>{user.id}</Table.Cell>
-                  <Table.Cell>{user.name}</Table.Cell>
-                  <Table.Cell>{user.username}</Table.Cell>
-                  <Table.Cell>{user.email || '-'}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatRupees(user.wallet_balance)}</Table.Cell>
-                  <Table.Cell>
-                    <StatusBadge kind="role" value={user.role} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <StatusBadge kind="user" value={user.status} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="2">
-                      <Button asChild size="xs" variant="outline">
-                        <RouterLink to={adminPaths.user(user.id)} aria-label={`View ${user.username}`}>
-                          View
-                        </RouterLink>
-                      </Button>
-                      <Button asChild size="xs" variant="outline" colorPalette="blue">
-                        <RouterLink to={adminPaths.userWallet(user.id)} aria-label={`Wallet of ${user.username}`}>
-                          Wallet
-                        </RouterLink>
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-        <LoadMoreButton list={users} />
+          <DataTable label="Users" rows={shown} columns={columns} framed />
+          <LoadMoreButton list={users} />
         </Stack>
       )}
     </Box>

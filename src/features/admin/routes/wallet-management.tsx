@@ -3,20 +3,55 @@
  * Status coloured by status, User Role); the Adjust Balance form; the transaction history (or, when it failed
  * to load, 'Error loading transactions. Please try again later.'); 'User Not Found'.
  */
-import { Box, Button, Card, DataList, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, DataList, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
+import type { User } from '../../../domain/entities.ts';
 import { formatRupees } from '../../../domain/money.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
 import { useWalletTransactions } from '../api/get-wallet-transactions.ts';
 import { AdjustmentForm } from '../components/adjustment-form.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { InfoItem } from '../components/info-item.tsx';
+import { PagedRows } from '../components/paged-rows.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { UserTransactionsTable } from '../components/user-transactions-table.tsx';
+import { UserLedger } from '../components/transaction-tables.tsx';
 import { adminPaths } from '../../../config/paths.ts';
 import { capitalize } from '../lib/labels.ts';
+
+function UserNotFound() {
+  return (
+    <Card.Root maxW="md" mx="auto" mt="10">
+      <Card.Body gap="3" textAlign="center">
+        <Heading as="h1" size="xl">
+          User Not Found
+        </Heading>
+        <Text color="fg.muted">The requested user could not be found.</Text>
+        <Button asChild colorPalette="blue" alignSelf="center">
+          <RouterLink to={adminPaths.users}>Back to Users</RouterLink>
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function BalanceCard({ user }: { user: User }) {
+  return (
+    <Card.Root as="section" aria-label="Balance">
+      <Card.Body>
+        <DataList.Root orientation="horizontal">
+          <InfoItem label="Current Balance" fontSize="2xl" fontWeight="bold" data-testid="current-balance">
+            {formatRupees(user.wallet_balance)}
+          </InfoItem>
+          <InfoItem label="User Status">
+            <StatusBadge kind="user" value={user.status} />
+          </InfoItem>
+          <InfoItem label="User Role">{capitalize(user.role)}</InfoItem>
+        </DataList.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
 
 export function WalletManagementRoute() {
   const id = Number(useParams().id);
@@ -26,22 +61,7 @@ export function WalletManagementRoute() {
   useErrorToast(transactions.error, 'Failed to fetch transactions');
 
   if (isPending && Number.isInteger(id) && id > 0) return <PageSpinner label="Loading user" />;
-  if (!user) {
-    return (
-      <Card.Root maxW="md" mx="auto" mt="10">
-        <Card.Body gap="3" textAlign="center">
-          <Heading as="h1" size="xl">
-            User Not Found
-          </Heading>
-          <Text color="fg.muted">The requested user could not be found.</Text>
-          <Button asChild colorPalette="blue" alignSelf="center">
-            <RouterLink to={adminPaths.users}>Back to Users</RouterLink>
-          </Button>
-        </Card.Body>
-      </Card.Root>
-    );
-  }
-
+  if (!user) return <UserNotFound />;
   return (
     <Box>
       <Button asChild variant="ghost" size="sm" mb="2">
@@ -54,28 +74,7 @@ export function WalletManagementRoute() {
         {user.username}
       </Text>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start" mb="6">
-        <Card.Root as="section" aria-label="Balance">
-          <Card.Body>
-            <DataList.Root orientation="horizontal">
-              <DataList.Item>
-                <DataList.ItemLabel>Current Balance</DataList.ItemLabel>
-                <DataList.ItemValue fontSize="2xl" fontWeight="bold" data-testid="current-balance">
-                  {formatRupees(user.wallet_balance)}
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>User Status</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <StatusBadge kind="user" value={user.status} />
-                </DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>User Role</DataList.ItemLabel>
-                <DataList.ItemValue>{capitalize(user.role)}</DataList.ItemValue>
-              </DataList.Item>
-            </DataList.Root>
-          </Card.Body>
-        </Card.Root>
+        <BalanceCard user={user} />
         <Card.Root as="section" aria-label="Adjust Balance">
           <Card.Header>
             <Heading size="md">Adjust Balance</Heading>
@@ -90,16 +89,9 @@ export function WalletManagementRoute() {
           <Heading size="md">Transaction History</Heading>
         </Card.Header>
         <Card.Body>
-          {transactions.isPending ? (
-            <PageSpinner label="Loading transactions" />
-          ) : transactions.isError ? (
-            <LoadError what="transactions" />
-          ) : (
-            <Stack gap="3">
-              <UserTransactionsTable transactions={transactions.items ?? []} emptyText="No transactions found for this user" label="Transaction history" />
-              <LoadMoreButton list={transactions} />
-            </Stack>
-          )}
+          <PagedRows list={transactions} what="transactions">
+            {(rows) => <UserLedger transactions={rows} label="Transaction history" empty="No transactions found for this user" />}
+          </PagedRows>
         </Card.Body>
       </Card.Root>
     </Box>
