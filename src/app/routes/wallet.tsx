@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { deferredModule, useDeferredModule } from '../../components/ui/deferred-module.ts';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../components/ui/use-error-toast.ts';
+import type { BankAccount } from '../../domain/entities.ts';
 import { useUser } from '../../lib/auth.ts';
 import { useBankAccounts } from '../../features/bank-accounts/api/get-bank-accounts.ts';
 import { useCompletedDeposits } from '../../features/wallet/api/get-transactions.ts';
@@ -17,7 +18,30 @@ type WalletTab = 'overview' | 'deposit' | 'withdraw' | 'bank-accounts';
 
 const BANK_ACCOUNTS_ERROR = 'Error loading bank accounts. Please try again later.';
 
-const walletForms = deferredModule(() => import('./wallet-forms.ts'));
+type WalletForms = typeof import('./wallet-forms.ts');
+const walletForms = deferredModule<WalletForms>(() => import('./wallet-forms.ts'));
+
+/** The player's bank accounts, and the form to add one. */
+function BankAccountsTab({ forms, accounts, userId }: { forms: WalletForms | undefined; accounts: BankAccount[] | undefined; userId: number | undefined }) {
+  return (
+    <Stack gap="6">
+      <Stack gap="3">
+        <Heading as="h2" size="md">
+          Bank Accounts
+        </Heading>
+        {!forms || !accounts ? <PageSpinner /> : <forms.BankAccountList accounts={accounts} />}
+      </Stack>
+      {userId !== undefined && forms && (
+        <Stack gap="3">
+          <Heading as="h3" size="sm">
+            Add Bank Account
+          </Heading>
+          <forms.BankAccountForm userId={userId} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
 
 export function WalletRoute() {
   const [tab, setTab] = useState<WalletTab>('overview');
@@ -81,22 +105,7 @@ export function WalletRoute() {
                 )}
               </Tabs.Content>
               <Tabs.Content value="bank-accounts" p="0">
-                <Stack gap="6">
-                  <Stack gap="3">
-                    <Heading as="h2" size="md">
-                      Bank Accounts
-                    </Heading>
-                    {!forms || bankAccounts.isPending ? <PageSpinner /> : <forms.BankAccountList accounts={bankAccounts.data ?? []} />}
-                  </Stack>
-                  {current && forms && (
-                    <Stack gap="3">
-                      <Heading as="h3" size="sm">
-                        Add Bank Account
-                      </Heading>
-                      <forms.BankAccountForm userId={current.id} />
-                    </Stack>
-                  )}
-                </Stack>
+                <BankAccountsTab forms={forms} accounts={bankAccounts.isPending ? undefined : (bankAccounts.data ?? [])} userId={current?.id} />
               </Tabs.Content>
             </Card.Body>
           </Card.Root>

@@ -8,10 +8,29 @@ import { useState } from 'react';
 import { notify } from '../../../components/ui/toaster.tsx';
 import type { Match } from '../../../domain/entities.ts';
 import { messages } from '../../../domain/messages.ts';
+import type { TeamRef } from '../../../domain/teams.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeclareWinner } from '../api/declare-winner.ts';
 import { matchTeams } from '../lib/labels.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+
+function TeamChoice({ teams, selected, onSelect }: { teams: readonly TeamRef[]; selected: string | null; onSelect: (id: string | null) => void }) {
+  return (
+    <RadioGroup.Root value={selected} onValueChange={(details) => onSelect(details.value)} aria-label="Winning team" colorPalette="blue">
+      <Stack gap="3">
+        {teams.map((team) => (
+          <RadioGroup.Item key={team.id} value={String(team.id)} borderWidth="1px" rounded="md" p="3" _checked={{ borderColor: 'blue.500', bg: 'blue.50' }}>
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>
+              {team.name} ({team.short_name})
+            </RadioGroup.ItemText>
+          </RadioGroup.Item>
+        ))}
+      </Stack>
+    </RadioGroup.Root>
+  );
+}
 
 export function DeclareWinnerCard({ match }: { match: Match }) {
   const teams = matchTeams(match);
@@ -47,25 +66,7 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
         </Text>
       </Card.Header>
       <Card.Body gap="4">
-        <RadioGroup.Root
-          value={selected}
-          onValueChange={(details) => setSelected(details.value)}
-          aria-label="Winning team"
-          colorPalette="blue"
-        >
-          <Stack gap="3">
-            {teams.map((team) => (
-              <RadioGroup.Item key={team.id} value={String(team.id)} borderWidth="1px" rounded="md" p="3"
-                _checked={{ borderColor: 'blue.500', bg: 'blue.50' }}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>
-                  {team.name} ({team.short_name})
-                </RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
+        <TeamChoice teams={teams} selected={selected} onSelect={setSelected} />
         <Button colorPalette="yellow" disabled={!winner} onClick={() => setOpen(true)} alignSelf="start">
           Declare Winner & Process Bets
         </Button>

@@ -2,7 +2,7 @@
  * Search, a status filter and the All/Upcoming/Live/Completed tabs (the two drive the same
  * filter), a grid of match cards, and the empty states.
  */
-import { Box, Button, HStack, Input, NativeSelect, SimpleGrid, Tabs } from '@chakra-ui/react';
+import { Box, Button, HStack, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
@@ -11,6 +11,7 @@ import type { Match } from '../../../domain/entities.ts';
 import { useAdminMatches } from '../api/get-admin-matches.ts';
 import { useMatchUpdates } from '../../../lib/use-match-updates.ts';
 import { EmptyState } from '../components/empty-state.tsx';
+import { ListSearch, ListTabs } from '../components/list-controls.tsx';
 import { MatchCard } from '../components/match-card.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { adminPaths } from '../../../config/paths.ts';
@@ -57,14 +58,7 @@ export function MatchesRoute() {
         }
       />
       <HStack gap="3" mb="4" flexWrap="wrap">
-        <Input
-          placeholder="Search matches..."
-          aria-label="Search matches"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          maxW="sm"
-          bg="white"
-        />
+        <ListSearch what="matches" value={search} onChange={setSearch} />
         <NativeSelect.Root maxW="48" bg="white">
           <NativeSelect.Field aria-label="Filter by status" value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
             {FILTERS.map((option) => (
@@ -76,15 +70,7 @@ export function MatchesRoute() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
-      <Tabs.Root value={filter} onValueChange={(details) => setFilter(details.value as Filter)} mb="4">
-        <Tabs.List>
-          {FILTERS.map((option) => (
-            <Tabs.Trigger key={option.value} value={option.value}>
-              {option.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-      </Tabs.Root>
+      <ListTabs tabs={FILTERS} value={filter} onChange={setFilter} />
       {isPending ? (
         <PageSpinner label="Loading matches" />
       ) : error ? (

@@ -88,6 +88,22 @@ function NoBankAccountDialog({ open, onOpenChange, onAddBankAccount }: { open: b
   );
 }
 
+/** How long a withdrawal takes and what it costs. */
+function WithdrawalTerms() {
+  return (
+    <Box bg="bg.muted" rounded="md" p="3" fontSize="sm">
+      <HStack justify="space-between">
+        <Text>Processing time</Text>
+        <Text fontWeight="medium">24-48 hours</Text>
+      </HStack>
+      <HStack justify="space-between">
+        <Text>Fee</Text>
+        <Text fontWeight="medium">₹0</Text>
+      </HStack>
+    </Box>
+  );
+}
+
 export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccount, loadError }: WithdrawFormProps) {
   const withdrawal = useCreateWithdrawal();
   const noBankAccount = !loadError && bankAccounts.length === 0;
@@ -158,16 +174,7 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      <Box bg="bg.muted" rounded="md" p="3" fontSize="sm">
-        <HStack justify="space-between">
-          <Text>Processing time</Text>
-          <Text fontWeight="medium">24-48 hours</Text>
-        </HStack>
-        <HStack justify="space-between">
-          <Text>Fee</Text>
-          <Text fontWeight="medium">₹0</Text>
-        </HStack>
-      </Box>
+      <WithdrawalTerms />
       <Button type="submit" colorPalette="blue" loading={withdrawal.isPending} loadingText="Submitting..." disabled={Boolean(loadError)}>
         Request Withdrawal
       </Button>
