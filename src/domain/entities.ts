@@ -2,7 +2,8 @@
  * The JSON answers of the API (edge-functions/api), shared with the SPA: zod schemas (the API's OpenAPI
  * document is generated from them) and their TypeScript types. Field names are the product's (snake_case
  * entities; the dashboard statistics are camelCase). Ids and amounts are JSON
- * numbers; timestamps are ISO 8601 strings. Every non-2xx answer is `{ "message": string }`.
+ * numbers; timestamps are ISO 8601 strings. Every non-2xx answer is `{ "message": string }`. The back
+ * office's own answers (counts, statistics, audit log) are in admin-entities.ts.
  */
 import { z } from 'zod';
 import {
@@ -10,7 +11,7 @@ import {
 } from './limits.ts';
 import { BETTING_STATES } from './risk.ts';
 
-const timestamp = z.string().describe('ISO 8601 timestamp');
+export const timestamp = z.string().describe('ISO 8601 timestamp');
 
 export const apiErrorEntity = z.object({ message: z.string() });
 
@@ -141,62 +142,6 @@ export const bankAccountEntity = z.object({
   created_at: timestamp,
 });
 
-/** GET /api/admin/users/counts: the counts of the users tabs. */
-export const userCountsEntity = z.object({
-  all: z.number().int(),
-  active: z.number().int(),
-  suspended: z.number().int(),
-  banned: z.number().int(),
-});
-
-/** GET /api/admin/transactions/counts: the counts of the pending tabs. */
-export const transactionCountsEntity = z.object({
-  pending_deposits: z.number().int(),
-  pending_withdrawals: z.number().int(),
-  /** admin credits waiting for a second admin's approval */
-  pending_adjustments: z.number().int(),
-});
-
-/** The dashboard statistics. GET /api/admin/dashboard/stats. activeUsers, totalBets and totalTransactionVolume count the last 7 days. */
-export const dashboardStatsEntity = z.object({
-  totalUsers: z.number().int(),
-  activeUsers: z.number().int(),
-  totalMatches: z.number().int(),
-  liveMatches: z.number().int(),
-  upcomingMatches: z.number().int(),
-  completedMatches: z.number().int(),
-  totalBets: z.number().int(),
-  totalTransactionVolume: z.number().int(),
-  pendingDeposits: z.number().int(),
-  pendingWithdrawals: z.number().int(),
-  recentMatches: z.array(z.object({
-    id: z.number().int(),
-    team1_name: z.string(),
-    team2_name: z.string(),
-    start_time: timestamp,
-    status: z.enum(MATCH_STATUSES),
-  })),
-  recentTransactions: z.array(z.object({
-    id: z.number().int(),
-    user_id: z.number().int(),
-    type: z.enum(TRANSACTION_TYPES),
-    amount: z.number().int(),
-    status: z.enum(TRANSACTION_STATUSES),
-  })),
-});
-
-/** GET /api/admin/audit-log (beyond the spec): every admin write, newest first. */
-export const auditLogEntity = z.object({
-  id: z.number().int(),
-  admin_id: z.number().int().nullable(),
-  action: z.string(),
-  target_type: z.string(),
-  target_id: z.number().int().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  created_at: timestamp,
-});
-
 export type ApiError = z.infer<typeof apiErrorEntity>;
 export type User = z.infer<typeof userEntity>;
 export type Team = z.infer<typeof teamEntity>;
@@ -205,7 +150,3 @@ export type Bet = z.infer<typeof betEntity>;
 export type Transaction = z.infer<typeof transactionEntity>;
 export type DepositResponse = z.infer<typeof depositResponseEntity>;
 export type BankAccount = z.infer<typeof bankAccountEntity>;
-export type DashboardStats = z.infer<typeof dashboardStatsEntity>;
-export type AuditLogEntry = z.infer<typeof auditLogEntity>;
-export type UserCounts = z.infer<typeof userCountsEntity>;
-export type TransactionCounts = z.infer<typeof transactionCountsEntity>;

@@ -4,9 +4,8 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import {
-  auditLogEntity, dashboardStatsEntity, transactionCountsEntity, transactionEntity,
-} from '../../../../src/domain/entities.ts';
+import { auditLogEntity, dashboardStatsEntity, transactionCountsEntity } from '../../../../src/domain/admin-entities.ts';
+import { transactionEntity } from '../../../../src/domain/entities.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../../src/domain/limits.ts';
 import { pageQuery } from '../../../../src/domain/paging.ts';
 import { answer, query } from '../../context.ts';

@@ -4,9 +4,8 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import {
-  bankAccountEntity, betEntity, transactionEntity, userCountsEntity, userEntity,
-} from '../../../../src/domain/entities.ts';
+import { userCountsEntity } from '../../../../src/domain/admin-entities.ts';
+import { bankAccountEntity, betEntity, transactionEntity, userEntity } from '../../../../src/domain/entities.ts';
 import { USER_STATUSES } from '../../../../src/domain/limits.ts';
 import { pageQuery } from '../../../../src/domain/paging.ts';
 import { adjustmentSchema, userStatusSchema } from '../../../../src/domain/schemas.ts';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Transaction, TransactionCounts } from '../../../domain/entities.ts';
+import type { TransactionCounts } from '../../../domain/admin-entities.ts';
+import type { Transaction } from '../../../domain/entities.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/paging.ts';
 import { api } from '../../../lib/api-client.ts';
 import { listUrl, pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User, UserCounts } from '../../../domain/entities.ts';
+import type { UserCounts } from '../../../domain/admin-entities.ts';
+import type { User } from '../../../domain/entities.ts';
 import type { UserStatus } from '../../../domain/limits.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/paging.ts';
 import { api } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DashboardStats } from '../../../domain/entities.ts';
+import type { DashboardStats } from '../../../domain/admin-entities.ts';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 

@@ -51,6 +51,57 @@ function formValues(settings: RiskSettings): FormInput {
   };
 }
 
+type NumberSetting = Exclude<keyof FormInput, 'betting_pre_match_only'>;
+
+/** The settings typed as numbers, in the form's order: label, help text, keyboard and example. */
+const NUMBER_FIELDS: { name: NumberSetting; label: string; help: string; inputMode: 'numeric' | 'decimal'; placeholder?: string }[] = [
+  { name: 'max_stake_per_bet', label: 'Maximum stake per bet (₹)', help: 'The largest stake of one bet.', inputMode: 'numeric' },
+  {
+    name: 'max_stake_per_player_match',
+    label: 'Maximum stake per player per match (₹)',
+    help: 'The largest total one player may stake on one match.',
+    inputMode: 'numeric',
+  },
+  {
+    name: 'max_liability_per_match',
+    label: 'Liability limit per match (₹)',
+    help: 'The most the house may lose on a match, whichever side wins: the payouts on that side minus all stakes.',
+    inputMode: 'numeric',
+  },
+  {
+    name: 'betting_close_over',
+    label: 'Close betting at over (2nd innings)',
+    help: 'Betting closes when a live match reaches this over of the second innings. Empty: open until the result.',
+    inputMode: 'decimal',
+    placeholder: 'e.g. 15.0',
+  },
+  {
+    name: 'live_feed_stale_seconds',
+    label: 'Pause bets after a quiet live score (seconds)',
+    help: 'A live match, or an upcoming one past its start, takes no bets this long after its last live update. Empty: never.',
+    inputMode: 'numeric',
+    placeholder: 'e.g. 180',
+  },
+  {
+    name: 'referral_bonuses_per_month',
+    label: 'Referral bonuses per referrer (30 days)',
+    help: 'A bonus is paid once the referred player has staked their first deposit on settled bets.',
+    inputMode: 'numeric',
+  },
+  {
+    name: 'adjustment_review_amount',
+    label: 'Second admin approves credits from (₹)',
+    help: 'A wallet credit of at least this waits, pending, until another admin approves it.',
+    inputMode: 'numeric',
+  },
+  {
+    name: 'admin_credit_per_day',
+    label: 'Credits per admin per day (₹)',
+    help: 'What one admin may credit to wallets in 24 hours, pending credits included.',
+    inputMode: 'numeric',
+  },
+];
+
 function SettingsForm({ settings }: { settings: RiskSettings }) {
   const update = useUpdateRiskSettings();
   const { register, control, handleSubmit, reset, formState: { errors } } = useForm<FormInput, unknown, RiskSettings>({
@@ -71,58 +122,11 @@ function SettingsForm({ settings }: { settings: RiskSettings }) {
   return (
     <FormStack gap="5" onSubmit={onSubmit} noValidate aria-label="House risk settings">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <FormField label="Maximum stake per bet (₹)" error={errors.max_stake_per_bet?.message} helperText="The largest stake of one bet.">
-          <Input inputMode="numeric" {...register('max_stake_per_bet')} />
-        </FormField>
-        <FormField
-          label="Maximum stake per player per match (₹)"
-          error={errors.max_stake_per_player_match?.message}
-          helperText="The largest total one player may stake on one match."
-        >
-          <Input inputMode="numeric" {...register('max_stake_per_player_match')} />
-        </FormField>
-        <FormField
-          label="Liability limit per match (₹)"
-          error={errors.max_liability_per_match?.message}
-          helperText="The most the house may lose on a match, whichever side wins: the payouts on that side minus all stakes."
-        >
-          <Input inputMode="numeric" {...register('max_liability_per_match')} />
-        </FormField>
-        <FormField
-          label="Close betting at over (2nd innings)"
-          error={errors.betting_close_over?.message}
-          helperText="Betting closes when a live match reaches this over of the second innings. Empty: open until the result."
-        >
-          <Input inputMode="decimal" placeholder="e.g. 15.0" {...register('betting_close_over')} />
-        </FormField>
-        <FormField
-          label="Pause bets after a quiet live score (seconds)"
-          error={errors.live_feed_stale_seconds?.message}
-          helperText="A live match, or an upcoming one past its start, takes no bets this long after its last live update. Empty: never."
-        >
-          <Input inputMode="numeric" placeholder="e.g. 180" {...register('live_feed_stale_seconds')} />
-        </FormField>
-        <FormField
-          label="Referral bonuses per referrer (30 days)"
-          error={errors.referral_bonuses_per_month?.message}
-          helperText="A bonus is paid once the referred player has staked their first deposit on settled bets."
-        >
-          <Input inputMode="numeric" {...register('referral_bonuses_per_month')} />
-        </FormField>
-        <FormField
-          label="Second admin approves credits from (₹)"
-          error={errors.adjustment_review_amount?.message}
-          helperText="A wallet credit of at least this waits, pending, until another admin approves it."
-        >
-          <Input inputMode="numeric" {...register('adjustment_review_amount')} />
-        </FormField>
-        <FormField
-          label="Credits per admin per day (₹)"
-          error={errors.admin_credit_per_day?.message}
-          helperText="What one admin may credit to wallets in 24 hours, pending credits included."
-        >
-          <Input inputMode="numeric" {...register('admin_credit_per_day')} />
-        </FormField>
+        {NUMBER_FIELDS.map(({ name, label, help, inputMode, placeholder }) => (
+          <FormField key={name} label={label} error={errors[name]?.message} helperText={help}>
+            <Input inputMode={inputMode} placeholder={placeholder} {...register(name)} />
+          </FormField>
+        ))}
       </SimpleGrid>
       <Controller
         control={control}

@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
-import type { TransactionCounts } from '../../../domain/entities.ts';
+import type { TransactionCounts } from '../../../domain/admin-entities.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAdminTransactionCounts, useAdminTransactions } from '../api/get-admin-transactions.ts';
 import { EmptyState } from '../components/empty-state.tsx';

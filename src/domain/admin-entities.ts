@@ -1,0 +1,69 @@
+/**
+ * The JSON answers only the back office reads (edge-functions/api/routes/admin): the tabs' counts, the
+ * dashboard statistics and the audit log. The records they list (users, matches, bets, transactions) are
+ * entities.ts's.
+ */
+import { z } from 'zod';
+import { MATCH_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './limits.ts';
+import { timestamp } from './entities.ts';
+
+/** GET /api/admin/users/counts: the counts of the users tabs. */
+export const userCountsEntity = z.object({
+  all: z.number().int(),
+  active: z.number().int(),
+  suspended: z.number().int(),
+  banned: z.number().int(),
+});
+
+/** GET /api/admin/transactions/counts: the counts of the pending tabs. */
+export const transactionCountsEntity = z.object({
+  pending_deposits: z.number().int(),
+  pending_withdrawals: z.number().int(),
+  /** admin credits waiting for a second admin's approval */
+  pending_adjustments: z.number().int(),
+});
+
+/** The dashboard statistics. GET /api/admin/dashboard/stats. activeUsers, totalBets and totalTransactionVolume count the last 7 days. */
+export const dashboardStatsEntity = z.object({
+  totalUsers: z.number().int(),
+  activeUsers: z.number().int(),
+  totalMatches: z.number().int(),
+  liveMatches: z.number().int(),
+  upcomingMatches: z.number().int(),
+  completedMatches: z.number().int(),
+  totalBets: z.number().int(),
+  totalTransactionVolume: z.number().int(),
+  pendingDeposits: z.number().int(),
+  pendingWithdrawals: z.number().int(),
+  recentMatches: z.array(z.object({
+    id: z.number().int(),
+    team1_name: z.string(),
+    team2_name: z.string(),
+    start_time: timestamp,
+    status: z.enum(MATCH_STATUSES),
+  })),
+  recentTransactions: z.array(z.object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    type: z.enum(TRANSACTION_TYPES),
+    amount: z.number().int(),
+    status: z.enum(TRANSACTION_STATUSES),
+  })),
+});
+
+/** GET /api/admin/audit-log (beyond the spec): every admin write, newest first. */
+export const auditLogEntity = z.object({
+  id: z.number().int(),
+  admin_id: z.number().int().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.number().int().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: timestamp,
+});
+
+export type DashboardStats = z.infer<typeof dashboardStatsEntity>;
+export type AuditLogEntry = z.infer<typeof auditLogEntity>;
+export type UserCounts = z.infer<typeof userCountsEntity>;
+export type TransactionCounts = z.infer<typeof transactionCountsEntity>;
