@@ -4,10 +4,21 @@
  * from — so knowing whether there is a next page costs no second query. Never `offset`: a page costs one
  * index range however deep into the list it is.
  */
-import { decodeCursor, encodeCursor, type pageQuery } from '../../src/domain/paging.ts';
+import { z } from 'zod';
+import {
+  DEFAULT_PAGE_SIZE, INVALID_CURSOR, INVALID_LIMIT, MAX_PAGE_SIZE, decodeCursor, encodeCursor,
+} from '../../src/domain/paging.ts';
 import type { Rows, Sql, Statement } from '../_shared/db.ts';
 import { sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
-import type { z } from 'zod';
+
+/** `?limit=` and `?cursor=` of every list. */
+export const pageQuery = z.object({
+  limit: z.coerce.number({ error: INVALID_LIMIT }).int(INVALID_LIMIT).min(1, INVALID_LIMIT).max(MAX_PAGE_SIZE, INVALID_LIMIT)
+    .default(DEFAULT_PAGE_SIZE)
+    .describe(`Rows per page: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`),
+  cursor: z.string().refine((value) => decodeCursor(value) !== null, INVALID_CURSOR).optional()
+    .describe('Opaque: take it from the `Link: <…>; rel="next"` header of the previous page.'),
+});
 
 export interface Page {
   limit: number;

@@ -7,7 +7,8 @@
 import { Box, Grid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatRupees } from '../domain/money.ts';
-import { LIMIT_PERIOD_WINDOWS, LIMIT_PERIODS, type AccountLimits, type LimitPeriod } from '../domain/protection.ts';
+import { LIMIT_PERIOD_WINDOWS, LIMIT_PERIODS, type LimitPeriod } from '../domain/protection.ts';
+import type { AccountLimits } from '../domain/protection-schemas.ts';
 
 export const periodLabel = (period: LimitPeriod) => `${period[0].toUpperCase()}${period.slice(1)} (${LIMIT_PERIOD_WINDOWS[period]})`;
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import {
   BET_STATUSES, MATCH_STATUSES, MATCH_TYPES, TRANSACTION_STATUSES, TRANSACTION_TYPES, USER_ROLES, USER_STATUSES,
 } from './limits.ts';
-import { BETTING_STATES } from './risk.ts';
+import { BETTING_STATES } from './betting.ts';
 
 export const timestamp = z.string().describe('ISO 8601 timestamp');
 

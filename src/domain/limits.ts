@@ -6,6 +6,8 @@ export const BET_ODDS = 3;
 export const MIN_BET = 1000;
 export const BET_QUICK_ADDS = [100, 500, 1000, 5000] as const;
 export const BET_STEP = 100;
+/** What a bet pays if its team wins: the stake times the fixed odds. */
+export const potentialWin = (amount: number) => amount * BET_ODDS;
 
 export const MIN_DEPOSIT = 500;
 export const MAX_DEPOSIT = 100_000;

@@ -3,10 +3,9 @@
  * JSON array of at most `limit` rows (default 50, at most 200), newest first; when more rows follow, the
  * `Link` header names the next page: `<…same query…&cursor=…>; rel="next"`. The cursor is opaque to
  * clients (base64url of the last row's id): the next page holds the rows older than it, so rows inserted
- * while a client walks the list never show up twice and none that existed is skipped.
+ * while a client walks the list never show up twice and none that existed is skipped. The API validates
+ * `?limit=&cursor=` with edge-functions/api/paging.ts's `pageQuery`.
  */
-import { z } from 'zod';
-
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
@@ -30,14 +29,6 @@ export function encodeCursor(id: number): string {
   return btoa(String(id)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-/** `?limit=` and `?cursor=` of every list. */
-export const pageQuery = z.object({
-  limit: z.coerce.number({ error: INVALID_LIMIT }).int(INVALID_LIMIT).min(1, INVALID_LIMIT).max(MAX_PAGE_SIZE, INVALID_LIMIT)
-    .default(DEFAULT_PAGE_SIZE)
-    .describe(`Rows per page: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`),
-  cursor: z.string().refine((value) => decodeCursor(value) !== null, INVALID_CURSOR).optional()
-    .describe('Opaque: take it from the `Link: <…>; rel="next"` header of the previous page.'),
-});
 
 /** The URL of the next page in a `Link` header, or null on the last page. */
 export function nextPageUrl(link: string | null): string | null {

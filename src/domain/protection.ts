@@ -1,11 +1,12 @@
 /**
- * Player protection (responsible gambling), shared by the SPA and the API: the numbers, the request schemas
- * and the answer of GET /api/account/limits. The database enforces the same rules again
- * (supabase/migrations/…_player_protection.sql); tests/db/protection-limits-agree.test.ts proves they agree.
- * One module for the whole feature, beside limits.ts, schemas.ts and entities.ts, which follow the spec.
+ * Player protection (responsible gambling), shared by the SPA and the API: the numbers, the messages and what
+ * they mean for a player now; the request schemas and the answer of GET /api/account/limits are in
+ * protection-schemas.ts (zod, which the player's first screens load only after their first paint). The
+ * database enforces the same rules again (supabase/migrations/…_player_protection.sql);
+ * tests/db/limits-agree.test.ts proves they agree.
  */
-import { z } from 'zod';
 import { MIN_DEPOSIT } from './limits.ts';
+import type { AccountLimits } from './protection-schemas.ts';
 
 /** Deposit limits run over rolling windows: daily = 24 hours, weekly = 7 days, monthly = 30 days. */
 export const LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
@@ -33,58 +34,6 @@ export const protectionMessages = {
   dateOrder: 'The start date must be on or before the end date',
   onlyThePlayer: 'Only the player can change their own limits, time-out or self-exclusion',
 } as const;
-
-/** PUT /api/account/limits: `amount` null removes the period's limit. */
-export const depositLimitSchema = z.object({
-  period: z.enum(LIMIT_PERIODS, { error: protectionMessages.periodInvalid }),
-  amount: z.number({ error: protectionMessages.limitRange }).int(protectionMessages.limitRange)
-    .min(MIN_DEPOSIT_LIMIT, protectionMessages.limitRange).max(MAX_DEPOSIT_LIMIT, protectionMessages.limitRange).nullable(),
-});
-
-/** The form's fields as typed: the amount's digits ('' is no amount, refused with the range message). */
-export const depositLimitFormSchema = z.object({
-  period: depositLimitSchema.shape.period,
-  amount: z.coerce.number({ error: protectionMessages.limitRange }).pipe(depositLimitSchema.shape.amount.unwrap()),
-});
-
-export const timeoutSchema = z.object({ days: z.literal(TIMEOUT_DAYS, { error: protectionMessages.timeoutDays }) });
-
-export const selfExclusionSchema = z.object({
-  months: z.literal(SELF_EXCLUSION_MONTHS, { error: protectionMessages.selfExclusionMonths }),
-});
-
-/** The take-a-break forms' one field, as their select holds it. */
-export const timeoutFormSchema = z.object({ length: z.coerce.number().pipe(timeoutSchema.shape.days) });
-export const selfExclusionFormSchema = z.object({ length: z.coerce.number().pipe(selfExclusionSchema.shape.months) });
-
-/** A statement's range: calendar days in India Standard Time, both included. */
-export const statementRangeSchema = z.object({
-  from: z.iso.date({ error: protectionMessages.dateInvalid }),
-  to: z.iso.date({ error: protectionMessages.dateInvalid }),
-}).refine((range) => range.from <= range.to, { message: protectionMessages.dateOrder, path: ['to'] });
-
-const timestamp = z.string().describe('ISO 8601 timestamp');
-const perPeriod = z.object({ daily: z.number().int().nullable(), weekly: z.number().int().nullable(), monthly: z.number().int().nullable() });
-
-/** GET /api/account/limits and the answers of the protection writes. */
-export const accountLimitsEntity = z.object({
-  /** the limits in force now (null = none) */
-  deposit_limits: perPeriod,
-  /** what may still be deposited in each window now (null without a limit) */
-  deposit_remaining: perPeriod,
-  /** raises and removals waiting out their 24 hours (at most one per period) */
-  pending_changes: z.array(z.object({
-    period: z.enum(LIMIT_PERIODS),
-    amount: z.number().int().nullable(),
-    requested_at: timestamp,
-    effective_at: timestamp,
-  })),
-  timeout_until: timestamp.nullable(),
-  self_excluded_until: timestamp.nullable(),
-});
-
-export type DepositLimitInput = z.infer<typeof depositLimitSchema>;
-export type AccountLimits = z.infer<typeof accountLimitsEntity>;
 
 export interface Exclusion {
   kind: 'timeout' | 'self_exclusion';

@@ -1,37 +1,11 @@
 /**
- * House risk (beyond the spec), shared by the SPA and the API: a match's betting state, the house-risk
- * settings (their bounds and messages, which the database's app.check_risk_setting repeats; a database test
- * asserts they agree) and the risk view of a match. The rules themselves live in the database.
+ * House risk (beyond the spec), shared by the SPA and the API: the house-risk settings (their bounds and
+ * messages, which the database's app.check_risk_setting repeats; a database test asserts they agree) and the
+ * risk view of a match. The rules themselves live in the database; a match's betting state is betting.ts's.
  */
 import { z } from 'zod';
+import { BETTING_STATES } from './betting.ts';
 import { MATCH_OVERS, MAX_ADJUSTMENT, MIN_BET } from './limits.ts';
-
-/** `betting` of a match: closed wins over suspended (completed, pre-match-only and started, past the close over). */
-export const BETTING_STATES = ['open', 'suspended', 'closed'] as const;
-export type BettingState = (typeof BETTING_STATES)[number];
-
-/** What the bet slip shows instead of its button. */
-export const bettingTexts = {
-  suspended: 'Betting is suspended for this match',
-  closed: 'Betting is closed',
-  paused: 'Betting is paused until the live score is updated',
-} as const;
-
-/**
- * Whether a match takes bets at `now`: its `betting` state, or 'paused' once `betting_pauses_at` has passed
- * (its live score is stale; the next live update moves that time and reopens it). The server decides every
- * bet by the same rule; this is what the slip shows meanwhile.
- */
-export function bettingAt(
-  match: { betting: BettingState; betting_pauses_at: string | null },
-  now: number,
-): keyof typeof bettingTexts | 'open' {
-  if (match.betting !== 'open') return match.betting;
-  return match.betting_pauses_at !== null && Date.parse(match.betting_pauses_at) <= now ? 'paused' : 'open';
-}
-
-/** A player backs one side of a match: their first bet's team. */
-export const alreadyBacked = (teamName: string) => `You have already backed ${teamName} in this match`;
 
 /** The largest rupee amount a house-risk setting may hold. */
 export const MAX_RISK_AMOUNT = 1_000_000_000;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import {
-  BET_ODDS, LONG_TEXT, MATCH_OVERS, MATCH_TYPES, MAX_ADJUSTMENT, MAX_DEPOSIT, MAX_NOTES, MAX_WITHDRAWAL,
+  LONG_TEXT, MATCH_OVERS, MATCH_TYPES, MAX_ADJUSTMENT, MAX_DEPOSIT, MAX_NOTES, MAX_WITHDRAWAL,
   MIN_ADJUSTMENT, MIN_BET, MIN_DEPOSIT, MIN_WITHDRAWAL, PAYMENT_METHODS, SHORT_TEXT, USER_STATUSES,
 } from './limits.ts';
 import { messages } from './messages.ts';
@@ -57,6 +57,9 @@ export const depositSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.paymentMethodRequired }),
   reference: z.string({ error: 'Invalid reference' }).regex(DEPOSIT_REFERENCE, 'Invalid reference'),
 });
+
+/** The deposit form's fields: the reference is made when it is sent. */
+export const depositFormSchema = depositSchema.omit({ reference: true });
 
 export const withdrawalSchema = z.object({
   amount: z.coerce.number({ error: messages.withdrawalMin }).int().min(MIN_WITHDRAWAL, messages.withdrawalMin).max(MAX_WITHDRAWAL, messages.withdrawalMax),
@@ -149,8 +152,6 @@ export const adjustmentSchema = z.object({
 });
 
 export const userStatusSchema = z.object({ status: z.enum(USER_STATUSES, { error: 'Invalid status' }) });
-
-export const potentialWin = (amount: number) => amount * BET_ODDS;
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountLimits } from '../domain/protection.ts';
+import type { AccountLimits } from '../domain/protection-schemas.ts';
 import { api } from './api-client.ts';
 
 /** The caller's protection under ['account-limits']; a player's, for an admin, under ['account-limits', id]. */

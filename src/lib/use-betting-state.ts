@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Match } from '../domain/entities.ts';
-import { bettingAt } from '../domain/risk.ts';
+import { bettingAt } from '../domain/betting.ts';
 
 /** Timers wider than a 32-bit delay fire at once: wait at most a day, then look again. */
 const LONGEST_WAIT_MS = 86_400_000;

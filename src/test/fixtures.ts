@@ -1,5 +1,5 @@
 import type { BankAccount, Match, Transaction, User } from '../domain/entities.ts';
-import type { AccountLimits } from '../domain/protection.ts';
+import type { AccountLimits } from '../domain/protection-schemas.ts';
 
 /** A player; available_balance follows wallet_balance − pending_withdrawals unless given. */
 export function aUser(overrides: Partial<User> = {}): User {

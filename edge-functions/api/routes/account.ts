@@ -10,7 +10,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   accountLimitsEntity, depositLimitSchema, selfExclusionSchema, timeoutSchema,
-} from '../../../src/domain/protection.ts';
+} from '../../../src/domain/protection-schemas.ts';
 import { answer } from '../context.ts';
 import { errors, json, jsonBody, router, signedIn } from '../openapi.ts';
 import { transactionsQuery } from './wallet.ts';

@@ -9,11 +9,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { betEntity, matchPositionEntity } from '../../../src/domain/entities.ts';
 import { betSchema } from '../../../src/domain/schemas.ts';
-import { pageQuery } from '../../../src/domain/paging.ts';
 import { answer, query } from '../context.ts';
 import { idempotentWrite } from '../idempotency.ts';
 import { errors, signedIn, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../openapi.ts';
-import { pageOf, sendPage } from '../paging.ts';
+import { pageOf, pageQuery, sendPage } from '../paging.ts';
 import { betPage } from '../queries.ts';
 
 const listRoute = createRoute({

@@ -11,7 +11,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { statementRangeSchema } from '../../../src/domain/protection.ts';
+import { statementRangeSchema } from '../../../src/domain/protection-schemas.ts';
 import type { Rows } from '../../_shared/db.ts';
 import { query } from '../context.ts';
 import { errors, router, signedIn } from '../openapi.ts';

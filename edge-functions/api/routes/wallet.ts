@@ -11,11 +11,10 @@ import { depositResponseEntity, transactionEntity, type Transaction } from '../.
 import { depositSchema, withdrawalSchema } from '../../../src/domain/schemas.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../src/domain/limits.ts';
-import { pageQuery } from '../../../src/domain/paging.ts';
 import { query } from '../context.ts';
 import { idempotentWrite } from '../idempotency.ts';
 import { errors, signedIn, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';
-import { pageOf, sendPage } from '../paging.ts';
+import { pageOf, pageQuery, sendPage } from '../paging.ts';
 import { transactionPage } from '../queries.ts';
 
 export const transactionsQuery = pageQuery.extend({

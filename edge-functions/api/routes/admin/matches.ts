@@ -7,11 +7,10 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { betEntity, matchEntity, teamEntity } from '../../../../src/domain/entities.ts';
 import { createMatchSchema, declareWinnerSchema, updateLiveSchema } from '../../../../src/domain/schemas.ts';
-import { pageQuery } from '../../../../src/domain/paging.ts';
 import { answer, bodyOf, query, type Ctx, type DatabaseAnswer } from '../../context.ts';
 import type { Sql, Statement } from '../../../_shared/db.ts';
 import { errors, idParams, json, jsonBody, page, router } from '../../openapi.ts';
-import { pageOf, sendPage } from '../../paging.ts';
+import { pageOf, pageQuery, sendPage } from '../../paging.ts';
 import { betPage, matchById, matchList, teamList } from '../../queries.ts';
 import { MATCH_NOT_FOUND, matchesQuery } from '../matches.ts';
 

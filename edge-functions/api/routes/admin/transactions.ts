@@ -7,10 +7,9 @@ import { z } from 'zod';
 import { auditLogEntity, dashboardStatsEntity, transactionCountsEntity } from '../../../../src/domain/admin-entities.ts';
 import { transactionEntity } from '../../../../src/domain/entities.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../../src/domain/limits.ts';
-import { pageQuery } from '../../../../src/domain/paging.ts';
 import { answer, query } from '../../context.ts';
 import { errors, idParams, json, page, router } from '../../openapi.ts';
-import { pageOf, sendPage } from '../../paging.ts';
+import { pageOf, pageQuery, sendPage } from '../../paging.ts';
 import { auditLog, transactionPage } from '../../queries.ts';
 
 const transactionsQuery = pageQuery.extend({

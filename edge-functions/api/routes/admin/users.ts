@@ -7,13 +7,12 @@ import { z } from 'zod';
 import { userCountsEntity } from '../../../../src/domain/admin-entities.ts';
 import { bankAccountEntity, betEntity, transactionEntity, userEntity } from '../../../../src/domain/entities.ts';
 import { USER_STATUSES } from '../../../../src/domain/limits.ts';
-import { pageQuery } from '../../../../src/domain/paging.ts';
 import { adjustmentSchema, userStatusSchema } from '../../../../src/domain/schemas.ts';
 import type { Sql, Statement } from '../../../_shared/db.ts';
 import { HttpError } from '../../../_shared/errors.ts';
 import { answer, query, type Ctx, type DatabaseAnswer } from '../../context.ts';
 import { errors, idParams, json, jsonBody, page, router } from '../../openapi.ts';
-import { pageOf, sendPage } from '../../paging.ts';
+import { pageOf, pageQuery, sendPage } from '../../paging.ts';
 import { bankAccountPage, betPage, transactionPage, userById, userExists, userPage } from '../../queries.ts';
 
 const tags = ['admin: users'];

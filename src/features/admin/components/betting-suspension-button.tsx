@@ -9,7 +9,7 @@ import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toaster.tsx';
 import type { Match } from '../../../domain/entities.ts';
-import { bettingTexts } from '../../../domain/risk.ts';
+import { bettingTexts } from '../../../domain/betting.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSetBettingSuspended } from '../api/set-betting-suspended.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';

@@ -1,14 +1,16 @@
 import { Button, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { loginSchema, type LoginInput } from '../../../domain/schemas.ts';
+import type { LoginInput, loginSchema } from '../../../domain/schemas.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
+
+const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.loginSchema));
 
 /**
  * Username and password; for an account with two-factor sign-in, the server answers `mfa_required` and the
@@ -18,7 +20,7 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
   const login = useLogin();
   const [codePrompt, setCodePrompt] = useState<string | null>(null);
   const { register, handleSubmit, setFocus, formState: { errors } } = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { username: '', password: '', totp_code: '' },
   });
 

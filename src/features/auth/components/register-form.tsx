@@ -1,8 +1,8 @@
 import { Button, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { registerSchema, type RegisterInput } from '../../../domain/schemas.ts';
+import type { RegisterInput, registerSchema } from '../../../domain/schemas.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { APP_NAME } from '../../../config/app.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
@@ -10,10 +10,12 @@ import { notify } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useRegister } from '../api/register.ts';
 
+const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.registerSchema));
+
 export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
   const registration = useRegister();
   const { register, handleSubmit, formState: { errors } } = useForm<z.input<typeof registerSchema>, unknown, RegisterInput>({
-    resolver: zodResolver(registerSchema),
+    resolver,
     defaultValues: { name: '', username: '', email: '', password: '', phone: '', referral_code: '' },
   });
 

@@ -1,14 +1,16 @@
 /** Add a bank account: IFSC upper-cased as typed; the confirmation field is never sent. */
 import { Button, Input, SimpleGrid } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { bankAccountFormSchema } from '../../../domain/schemas.ts';
+import type { bankAccountFormSchema } from '../../../domain/schemas.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateBankAccount } from '../api/create-bank-account.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+
+const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.bankAccountFormSchema));
 
 type FormInput = z.input<typeof bankAccountFormSchema>;
 type FormOutput = z.output<typeof bankAccountFormSchema>;
@@ -18,7 +20,7 @@ const empty: FormInput = { account_holder: '', account_number: '', confirm_accou
 export function BankAccountForm({ userId, onAdded }: { userId: number; onAdded?: () => void }) {
   const create = useCreateBankAccount();
   const { register, handleSubmit, reset, formState: { errors } } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(bankAccountFormSchema),
+    resolver,
     defaultValues: empty,
   });
   const ifsc = register('ifsc_code');

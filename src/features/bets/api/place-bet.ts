@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Bet } from '../../../domain/entities.ts';
-import { BET_ODDS } from '../../../domain/limits.ts';
-import { potentialWin } from '../../../domain/schemas.ts';
+import { BET_ODDS, potentialWin } from '../../../domain/limits.ts';
 import { api } from '../../../lib/api-client.ts';
 import { announceMoneyMoved } from '../../../lib/cache-sync.ts';
 import { betsQueryKey } from './get-bets.ts';

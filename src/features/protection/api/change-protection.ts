@@ -3,7 +3,8 @@
  * /api/account/self-exclusion. Each answers the protection after the change, which replaces the cached one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountLimits, DepositLimitInput, SelfExclusionMonths, TimeoutDays } from '../../../domain/protection.ts';
+import type { SelfExclusionMonths, TimeoutDays } from '../../../domain/protection.ts';
+import type { AccountLimits, DepositLimitInput } from '../../../domain/protection-schemas.ts';
 import { api } from '../../../lib/api-client.ts';
 import { accountLimitsKey } from '../../../lib/account-limits.ts';
 

@@ -3,7 +3,6 @@
  * (the server decides; the toast repeats what it answered). The amount takes digits only.
  */
 import { Button, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -11,12 +10,16 @@ import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { formatDateTime, formatRupees } from '../../../domain/money.ts';
 import {
-  LIMIT_PERIODS, LIMIT_RAISE_DELAY_HOURS, depositLimitFormSchema, type AccountLimits, type DepositLimitInput, type LimitPeriod,
+  LIMIT_PERIODS, LIMIT_RAISE_DELAY_HOURS, type LimitPeriod,
 } from '../../../domain/protection.ts';
+import type { AccountLimits, DepositLimitInput, depositLimitFormSchema } from '../../../domain/protection-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { digitsOnlyChange } from '../../../lib/digits-only.ts';
 import { useSetDepositLimit } from '../api/change-protection.ts';
 import { periodLabel } from '../../../components/protection-summary.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+
+const resolver = lazyZodResolver(() => import('../../../domain/protection-schemas.ts').then((schemas) => schemas.depositLimitFormSchema));
 
 /** The toast for the server's answer: the limit now in force, or the pending change and when it applies. */
 function savedNotice(limits: AccountLimits, period: LimitPeriod) {
@@ -37,7 +40,7 @@ type FormInput = z.input<typeof depositLimitFormSchema>;
 export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
   const setLimit = useSetDepositLimit();
   const { register, handleSubmit, control, getValues, resetField, clearErrors, formState: { errors } } = useForm<FormInput, unknown, DepositLimitInput>({
-    resolver: zodResolver(depositLimitFormSchema),
+    resolver,
     defaultValues: { period: 'daily', amount: '' },
   });
   const period = useWatch({ control, name: 'period' });

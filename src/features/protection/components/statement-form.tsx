@@ -1,14 +1,16 @@
 /** Download the ledger between two dates (both included) as a CSV statement. Starts at this month so far. */
 import { Button, HStack, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
-import { statementRangeSchema } from '../../../domain/protection.ts';
+import type { statementRangeSchema } from '../../../domain/protection-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadStatement } from '../api/download-statement.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+
+const resolver = lazyZodResolver(() => import('../../../domain/protection-schemas.ts').then((schemas) => schemas.statementRangeSchema));
 
 /** A local calendar day as YYYY-MM-DD (what a date input holds). */
 function day(date: Date): string {
@@ -19,7 +21,7 @@ type Range = z.infer<typeof statementRangeSchema>;
 
 export function StatementForm({ today = new Date() }: { today?: Date }) {
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Range>({
-    resolver: zodResolver(statementRangeSchema),
+    resolver,
     defaultValues: { from: day(new Date(today.getFullYear(), today.getMonth(), 1)), to: day(today) },
   });
 

@@ -3,20 +3,23 @@
  * be undone, so each goes through a confirmation dialog that says so before anything is sent.
  */
 import { Button, Dialog, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { formatDateTime } from '../../../domain/money.ts';
 import {
-  SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS, activeExclusion, selfExclusionFormSchema, timeoutFormSchema,
-  type AccountLimits, type SelfExclusionMonths, type TimeoutDays,
+  SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS, activeExclusion, type SelfExclusionMonths, type TimeoutDays,
 } from '../../../domain/protection.ts';
+import type { AccountLimits } from '../../../domain/protection-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSelfExclude, useTakeTimeout } from '../api/change-protection.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+
+const schemas = () => import('../../../domain/protection-schemas.ts');
+const timeoutResolver = lazyZodResolver(() => schemas().then((loaded) => loaded.timeoutFormSchema));
+const selfExclusionResolver = lazyZodResolver(() => schemas().then((loaded) => loaded.selfExclusionFormSchema));
 
 interface Choice {
   value: number;
@@ -35,7 +38,7 @@ interface BreakFormProps {
   title: string;
   choices: Choice[];
   /** The field's rule (timeoutFormSchema or selfExclusionFormSchema). */
-  schema: z.ZodType<{ length: number }, { length: unknown }>;
+  resolver: Resolver<{ length: unknown }, unknown, { length: number }>;
   actionLabel: string;
   /** Sends the chosen length (one of `choices`). */
   send: (value: number, callbacks: { onSuccess: (limits: AccountLimits) => void; onError: (error: unknown) => void }) => void;
@@ -83,10 +86,10 @@ function ConfirmBreakDialog({ open, onOpenChange, onConfirm, name, title, action
   );
 }
 
-function BreakForm({ name, title, choices, schema, actionLabel, send, pending }: BreakFormProps) {
+function BreakForm({ name, title, choices, resolver, actionLabel, send, pending }: BreakFormProps) {
   const [confirming, setConfirming] = useState(false);
   const { register, handleSubmit, control } = useForm<{ length: unknown }, unknown, { length: number }>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { length: String(choices[0].value) },
   });
   const length = useWatch({ control, name: 'length' });
@@ -135,7 +138,7 @@ export function TimeoutForm() {
   const timeout = useTakeTimeout();
   return (
     <BreakForm
-      name="time-out" title="Time-out" choices={TIMEOUT_CHOICES} schema={timeoutFormSchema} actionLabel="Take a time-out"
+      name="time-out" title="Time-out" choices={TIMEOUT_CHOICES} resolver={timeoutResolver} actionLabel="Take a time-out"
       send={(days, callbacks) => timeout.mutate(days as TimeoutDays, callbacks)} pending={timeout.isPending}
     />
   );
@@ -145,7 +148,7 @@ export function SelfExclusionForm() {
   const exclude = useSelfExclude();
   return (
     <BreakForm
-      name="self-exclusion" title="Self-exclusion" choices={EXCLUSION_CHOICES} schema={selfExclusionFormSchema} actionLabel="Self-exclude"
+      name="self-exclusion" title="Self-exclusion" choices={EXCLUSION_CHOICES} resolver={selfExclusionResolver} actionLabel="Self-exclude"
       send={(months, callbacks) => exclude.mutate(months as SelfExclusionMonths, callbacks)} pending={exclude.isPending}
     />
   );

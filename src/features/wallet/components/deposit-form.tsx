@@ -6,12 +6,11 @@
  * when, and does not send.
  */
 import { Button, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DEFAULT_DEPOSIT, DEPOSIT_QUICK_AMOUNTS } from '../../../domain/limits.ts';
 import { formatRupees } from '../../../domain/money.ts';
-import { depositSchema } from '../../../domain/schemas.ts';
+import type { depositFormSchema } from '../../../domain/schemas.ts';
 import { activeExclusion, tightestLimit } from '../../../domain/protection.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
@@ -19,8 +18,10 @@ import { digitsOnlyChange } from '../../../lib/digits-only.ts';
 import { useAccountLimits } from '../../../lib/account-limits.ts';
 import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
 import { createDepositReference, useCreateDeposit } from '../api/create-deposit.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
-const depositFormSchema = depositSchema.omit({ reference: true });
+const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.depositFormSchema));
+
 type DepositFormInput = z.input<typeof depositFormSchema>;
 type DepositFormOutput = z.output<typeof depositFormSchema>;
 
@@ -30,7 +31,7 @@ export function DepositForm() {
   const exclusion = activeExclusion(limits);
   const limit = tightestLimit(limits);
   const { register, handleSubmit, setValue, formState: { errors } } = useForm<DepositFormInput, unknown, DepositFormOutput>({
-    resolver: zodResolver(depositFormSchema),
+    resolver,
     defaultValues: { amount: String(DEFAULT_DEPOSIT), paymentMethod: 'upi' },
   });
   const amountField = register('amount');

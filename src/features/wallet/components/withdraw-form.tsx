@@ -7,14 +7,13 @@
  * shows the error and does not submit.
  */
 import { Box, Button, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { BankAccount, Transaction, User } from '../../../domain/entities.ts';
 import { messages } from '../../../domain/messages.ts';
 import { formatRupees } from '../../../domain/money.ts';
-import { withdrawalSchema, type WithdrawalInput } from '../../../domain/schemas.ts';
+import type { WithdrawalInput, withdrawalSchema } from '../../../domain/schemas.ts';
 import { withdrawalRefusal, type WithdrawalRefusal } from '../../../domain/withdrawal.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
@@ -23,6 +22,9 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { digitsOnlyChange } from '../../../lib/digits-only.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+
+const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.withdrawalSchema));
 
 export const NO_BANK_ACCOUNT = 'You need to add a bank account before withdrawing funds.';
 
@@ -109,7 +111,7 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
   const noBankAccount = !loadError && bankAccounts.length === 0;
   const [askForBankAccount, setAskForBankAccount] = useState(noBankAccount);
   const { register, handleSubmit, reset, formState: { errors } } = useForm<z.input<typeof withdrawalSchema>, unknown, WithdrawalInput>({
-    resolver: zodResolver(withdrawalSchema),
+    resolver,
     defaultValues: { amount: '', bankAccountId: bankAccounts.length === 1 ? String(bankAccounts[0].id) : '' },
   });
   const amountField = register('amount');

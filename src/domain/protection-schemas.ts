@@ -1,0 +1,60 @@
+/**
+ * Player protection's request schemas and the answer of GET /api/account/limits (zod), shared by the SPA's
+ * forms and the API. The numbers and messages they check against are protection.ts's.
+ */
+import { z } from 'zod';
+import {
+  LIMIT_PERIODS, MAX_DEPOSIT_LIMIT, MIN_DEPOSIT_LIMIT, SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS, protectionMessages,
+} from './protection.ts';
+
+/** PUT /api/account/limits: `amount` null removes the period's limit. */
+export const depositLimitSchema = z.object({
+  period: z.enum(LIMIT_PERIODS, { error: protectionMessages.periodInvalid }),
+  amount: z.number({ error: protectionMessages.limitRange }).int(protectionMessages.limitRange)
+    .min(MIN_DEPOSIT_LIMIT, protectionMessages.limitRange).max(MAX_DEPOSIT_LIMIT, protectionMessages.limitRange).nullable(),
+});
+
+/** The form's fields as typed: the amount's digits ('' is no amount, refused with the range message). */
+export const depositLimitFormSchema = z.object({
+  period: depositLimitSchema.shape.period,
+  amount: z.coerce.number({ error: protectionMessages.limitRange }).pipe(depositLimitSchema.shape.amount.unwrap()),
+});
+
+export const timeoutSchema = z.object({ days: z.literal(TIMEOUT_DAYS, { error: protectionMessages.timeoutDays }) });
+
+export const selfExclusionSchema = z.object({
+  months: z.literal(SELF_EXCLUSION_MONTHS, { error: protectionMessages.selfExclusionMonths }),
+});
+
+/** The take-a-break forms' one field, as their select holds it. */
+export const timeoutFormSchema = z.object({ length: z.coerce.number().pipe(timeoutSchema.shape.days) });
+export const selfExclusionFormSchema = z.object({ length: z.coerce.number().pipe(selfExclusionSchema.shape.months) });
+
+/** A statement's range: calendar days in India Standard Time, both included. */
+export const statementRangeSchema = z.object({
+  from: z.iso.date({ error: protectionMessages.dateInvalid }),
+  to: z.iso.date({ error: protectionMessages.dateInvalid }),
+}).refine((range) => range.from <= range.to, { message: protectionMessages.dateOrder, path: ['to'] });
+
+const timestamp = z.string().describe('ISO 8601 timestamp');
+const perPeriod = z.object({ daily: z.number().int().nullable(), weekly: z.number().int().nullable(), monthly: z.number().int().nullable() });
+
+/** GET /api/account/limits and the answers of the protection writes. */
+export const accountLimitsEntity = z.object({
+  /** the limits in force now (null = none) */
+  deposit_limits: perPeriod,
+  /** what may still be deposited in each window now (null without a limit) */
+  deposit_remaining: perPeriod,
+  /** raises and removals waiting out their 24 hours (at most one per period) */
+  pending_changes: z.array(z.object({
+    period: z.enum(LIMIT_PERIODS),
+    amount: z.number().int().nullable(),
+    requested_at: timestamp,
+    effective_at: timestamp,
+  })),
+  timeout_until: timestamp.nullable(),
+  self_excluded_until: timestamp.nullable(),
+});
+
+export type DepositLimitInput = z.infer<typeof depositLimitSchema>;
+export type AccountLimits = z.infer<typeof accountLimitsEntity>;
