@@ -9,6 +9,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from '
 import { adminPaths, paths } from '../config/paths.ts';
 import { getBankAccountsQueryOptions } from '../features/bank-accounts/api/get-bank-accounts.ts';
 import { getBetsQueryOptions, RECENT_BETS } from '../features/bets/api/get-bets.ts';
+import { getMatchPositionQueryOptions } from '../features/bets/api/get-match-position.ts';
 import { getMatchQueryOptions } from '../features/matches/api/get-match.ts';
 import { getMatchesQueryOptions } from '../features/matches/api/get-matches.ts';
 import { getTransactionsQueryOptions } from '../features/wallet/api/get-transactions.ts';
@@ -32,7 +33,9 @@ const homeReads = () =>
 
 function liveMatchReads({ params }: LoaderFunctionArgs) {
   const id = Number(params.id);
-  return Number.isInteger(id) && id > 0 ? loadReads({ player: [read(getMatchQueryOptions(id))] }) : null;
+  if (!Number.isInteger(id) || id <= 0) return null;
+  // the match, and the team the player already backs on it (the slip shows the other one unavailable)
+  return loadReads({ player: [read(getMatchQueryOptions(id)), read(getMatchPositionQueryOptions(id))] });
 }
 
 const walletReads = () =>

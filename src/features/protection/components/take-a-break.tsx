@@ -2,9 +2,10 @@
  * Time-out (1, 7, 30 or 42 days) and self-exclusion (6 months, 1 or 5 years). Both start at once and cannot
  * be undone, so each goes through a confirmation dialog that says so before anything is sent.
  */
-import { Button, Dialog, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, NativeSelect } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { deferredModule, useDeferredModule } from '../../../components/ui/deferred-module.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
@@ -20,6 +21,7 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 const schemas = () => import('../../../domain/protection-schemas.ts');
 const timeoutResolver = lazyZodResolver(() => schemas().then((loaded) => loaded.timeoutFormSchema));
 const selfExclusionResolver = lazyZodResolver(() => schemas().then((loaded) => loaded.selfExclusionFormSchema));
+const confirmDialog = deferredModule(() => import('./confirm-break-dialog.tsx'));
 
 interface Choice {
   value: number;
@@ -45,49 +47,9 @@ interface BreakFormProps {
   pending: boolean;
 }
 
-interface ConfirmProps extends Pick<BreakFormProps, 'name' | 'title' | 'actionLabel' | 'pending'> {
-  open: boolean;
-  choice: Choice;
-  onOpenChange: (open: boolean) => void;
-  onConfirm: () => void;
-}
-
-/** The last word before an exclusion that nobody can lift. */
-function ConfirmBreakDialog({ open, onOpenChange, onConfirm, name, title, actionLabel, choice, pending }: ConfirmProps) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{`${title} for ${choice.label}?`}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Dialog.Description color="fg">
-                  {`For ${choice.label} from now you will not be able to bet or deposit. You can still sign in, see your history and withdraw, and bets you have already placed are settled as usual.`}
-                </Dialog.Description>
-                <Text fontWeight="semibold">{`This cannot be undone: nobody can shorten or lift the ${name}, not you and not our support team.`}</Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" loading={pending} onClick={onConfirm}>
-                {actionLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
 function BreakForm({ name, title, choices, resolver, actionLabel, send, pending }: BreakFormProps) {
   const [confirming, setConfirming] = useState(false);
+  const dialog = useDeferredModule(confirmDialog);
   const { register, handleSubmit, control } = useForm<{ length: unknown }, unknown, { length: number }>({
     resolver,
     defaultValues: { length: String(choices[0].value) },
@@ -109,8 +71,13 @@ function BreakForm({ name, title, choices, resolver, actionLabel, send, pending 
     }),
   );
 
+  const ask = () => {
+    confirmDialog.load(); // at once if it has not arrived yet
+    setConfirming(true);
+  };
+
   return (
-    <FormStack onSubmit={handleSubmit(() => setConfirming(true))} noValidate gap="3" aria-label={title}>
+    <FormStack onSubmit={handleSubmit(ask)} noValidate gap="3" aria-label={title}>
       <FormField label={`Length of the ${name}`}>
         <NativeSelect.Root>
           <NativeSelect.Field {...register('length')}>
@@ -126,10 +93,12 @@ function BreakForm({ name, title, choices, resolver, actionLabel, send, pending 
       <Button type="submit" colorPalette="red" variant="outline" alignSelf="start">
         {actionLabel}
       </Button>
-      <ConfirmBreakDialog
-        open={confirming} onOpenChange={setConfirming} onConfirm={() => void start()}
-        name={name} title={title} actionLabel={actionLabel} choice={choice} pending={pending}
-      />
+      {dialog && (
+        <dialog.ConfirmBreakDialog
+          open={confirming} onOpenChange={setConfirming} onConfirm={() => void start()}
+          name={name} title={title} actionLabel={actionLabel} length={choice.label} pending={pending}
+        />
+      )}
     </FormStack>
   );
 }
