@@ -23,14 +23,19 @@ export const NO_LIVE_MATCHES = 'No live matches at the moment. Check back soon o
 export const NO_UPCOMING_MATCHES = 'No upcoming matches available at the moment.';
 export const MATCHES_ERROR = 'Error loading matches. Please try again later.';
 
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+/** A titled part of the page, with a link to the whole list beside the title when there is more. */
+function Section({ title, more, children }: { title: string; more?: { to: string; label: string }; children: ReactNode }) {
   return (
     <Stack as="section" gap="3" aria-label={title}>
       <HStack justify="space-between">
         <Heading as="h2" size="lg">
           {title}
         </Heading>
-        {action}
+        {more && (
+          <Link asChild color="blue.700" fontWeight="medium">
+            <RouterLink to={more.to}>{more.label}</RouterLink>
+          </Link>
+        )}
       </HStack>
       {children}
     </Stack>
@@ -45,14 +50,7 @@ function PlayerColumn({ user }: { user: User }) {
       <Section title="Wallet">
         <WalletOverview user={user} />
       </Section>
-      <Section
-        title="Recent Bets"
-        action={
-          <Link asChild color="blue.700" fontWeight="medium">
-            <RouterLink to={paths.myBets}>My Bets</RouterLink>
-          </Link>
-        }
-      >
+      <Section title="Recent Bets" more={{ to: paths.myBets, label: 'My Bets' }}>
         {bets.isPending ? (
           <PageSpinner label="Loading bets" />
         ) : bets.isError ? (
@@ -107,14 +105,7 @@ function Dashboard({ user, userPending }: { user: User | null | undefined; userP
             <Text color="fg.muted">{NO_LIVE_MATCHES}</Text>
           )}
         </Section>
-        <Section
-          title="Upcoming Matches"
-          action={
-            <Link asChild color="blue.700" fontWeight="medium">
-              <RouterLink to={paths.matches}>View All</RouterLink>
-            </Link>
-          }
-        >
+        <Section title="Upcoming Matches" more={{ to: paths.matches, label: 'View All' }}>
           {upcoming.isPending ? (
             <PageSpinner label="Loading upcoming matches" />
           ) : upcoming.isError ? (

@@ -3,7 +3,7 @@
  * one is picked and opens 'Confirm Match Winner' (the selected team and three bullets). Confirm Winner is
  * disabled while the call is pending or with no selection.
  */
-import { Box, Button, Card, Heading, List, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, List, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toaster.tsx';
 import type { Match } from '../../../domain/entities.ts';
@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeclareWinner } from '../api/declare-winner.ts';
 import { matchTeams } from '../lib/labels.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { SectionCard } from './section-card.tsx';
 
 function TeamChoice({ teams, selected, onSelect }: { teams: readonly TeamRef[]; selected: string | null; onSelect: (id: string | null) => void }) {
   return (
@@ -56,21 +57,11 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="declare-winner-heading">
-      <Card.Header>
-        <Heading id="declare-winner-heading" size="md">
-          Declare Winner
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          Select the winning team to complete the match and settle its bets.
-        </Text>
-      </Card.Header>
-      <Card.Body gap="4">
-        <TeamChoice teams={teams} selected={selected} onSelect={setSelected} />
-        <Button colorPalette="yellow" disabled={!winner} onClick={() => setOpen(true)} alignSelf="start">
-          Declare Winner & Process Bets
-        </Button>
-      </Card.Body>
+    <SectionCard title="Declare Winner" description="Select the winning team to complete the match and settle its bets." gap="4">
+      <TeamChoice teams={teams} selected={selected} onSelect={setSelected} />
+      <Button colorPalette="yellow" disabled={!winner} onClick={() => setOpen(true)} alignSelf="start">
+        Declare Winner & Process Bets
+      </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
@@ -96,6 +87,6 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
           </List.Root>
         </Stack>
       </ConfirmDialog>
-    </Card.Root>
+    </SectionCard>
   );
 }

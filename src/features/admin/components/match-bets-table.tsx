@@ -2,29 +2,20 @@
  * A match's bets: User ID, Team (short name), Amount, Odds ('3x'), Potential Win, Status, Placed At;
  * the count line counts every bet of the match (the server's count), the table shows the pages loaded so far.
  */
-import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { LoadMoreButton, type MoreRows } from '../../../components/ui/load-more-button.tsx';
 import type { Bet } from '../../../domain/entities.ts';
 import { matchBetColumns } from './bet-columns.tsx';
 import { DataTable } from './data-table.tsx';
+import { SectionCard } from './section-card.tsx';
 
 export function MatchBetsTable({ bets, count, list }: { bets: readonly Bet[]; count: number; list: MoreRows }) {
   return (
-    <Card.Root as="section" aria-labelledby="match-bets-heading">
-      <Card.Header>
-        <Heading id="match-bets-heading" size="md">
-          Match Bets
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {count} bets placed on this match
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="3">
-          <DataTable label="Match bets" rows={bets} columns={matchBetColumns} empty="No bets have been placed on this match yet." />
-          <LoadMoreButton list={list} />
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Match Bets" description={`${count} bets placed on this match`}>
+      <Stack gap="3">
+        <DataTable label="Match bets" rows={bets} columns={matchBetColumns} empty="No bets have been placed on this match yet." />
+        <LoadMoreButton list={list} />
+      </Stack>
+    </SectionCard>
   );
 }

@@ -3,13 +3,14 @@
  * paid should it win, and the house's net on each result (red when the house would lose). Refetched every
  * few seconds while the match is open for changes (get-match-risk.ts says why).
  */
-import { Card, Heading, Table, Text } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import type { Match } from '../../../domain/entities.ts';
 import { formatRupees } from '../../../domain/money.ts';
 import { useMatchRisk } from '../api/get-match-risk.ts';
 import { matchTeams } from '../lib/labels.ts';
 import { LoadError } from './load-error.tsx';
+import { SectionCard } from './section-card.tsx';
 
 function netColor(net: number): string | undefined {
   if (net < 0) return 'red.600';
@@ -27,49 +28,39 @@ export function RiskCard({ match }: { match: Match }) {
     : [];
 
   return (
-    <Card.Root as="section" aria-labelledby="risk-heading">
-      <Card.Header>
-        <Heading id="risk-heading" size="md">
-          Risk
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          What is staked on each side and what the house makes or loses on each result.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        {risk.isPending ? (
-          <PageSpinner label="Loading risk" />
-        ) : risk.isError ? (
-          <LoadError what="risk" />
-        ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-label="Risk">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Team</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Bets</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Staked</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Payout if it wins</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">House net if it wins</Table.ColumnHeader>
+    <SectionCard title="Risk" description="What is staked on each side and what the house makes or loses on each result.">
+      {risk.isPending ? (
+        <PageSpinner label="Loading risk" />
+      ) : risk.isError ? (
+        <LoadError what="risk" />
+      ) : (
+        <Table.ScrollArea>
+          <Table.Root size="sm" aria-label="Risk">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Team</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Bets</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Staked</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Payout if it wins</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">House net if it wins</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map(({ team, side, net }) => (
+                <Table.Row key={team.id}>
+                  <Table.Cell>{team.name}</Table.Cell>
+                  <Table.Cell textAlign="end">{side.bets}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatRupees(side.staked)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatRupees(side.payout_if_wins)}</Table.Cell>
+                  <Table.Cell textAlign="end" fontWeight="semibold" color={netColor(net)}>
+                    {formatRupees(net)}
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map(({ team, side, net }) => (
-                  <Table.Row key={team.id}>
-                    <Table.Cell>{team.name}</Table.Cell>
-                    <Table.Cell textAlign="end">{side.bets}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatRupees(side.staked)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatRupees(side.payout_if_wins)}</Table.Cell>
-                    <Table.Cell textAlign="end" fontWeight="semibold" color={netColor(net)}>
-                      {formatRupees(net)}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
-      </Card.Body>
-    </Card.Root>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </SectionCard>
   );
 }

@@ -2,7 +2,7 @@
  * Beyond the spec (its live-update call had no trigger): team scores, innings 1–2 and the over (0–20,
  * one decimal) of a live match → PATCH update-live, with the 'Match updated' toasts.
  */
-import { Button, Card, Heading, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Button, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { MATCH_OVERS, SHORT_TEXT } from '../../../domain/limits.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateLive } from '../api/update-live.ts';
 import { matchTeams } from '../lib/labels.ts';
+import { SectionCard } from './section-card.tsx';
 
 export const OVER_MESSAGE = `Over must be between 0 and ${MATCH_OVERS}, with at most one decimal`;
 
@@ -59,39 +60,32 @@ export function UpdateLiveForm({ match }: { match: Match }) {
   );
 
   return (
-    <Card.Root as="section" aria-labelledby="update-live-heading">
-      <Card.Header>
-        <Heading id="update-live-heading" size="md">
-          Update live score
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <FormStack gap="4" onSubmit={onSubmit} noValidate>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label={`${team1.name} score`} error={errors.team1_score?.message}>
-              <Input placeholder="e.g. 145/3" {...register('team1_score')} />
-            </FormField>
-            <FormField label={`${team2.name} score`} error={errors.team2_score?.message}>
-              <Input placeholder="e.g. 98/2" {...register('team2_score')} />
-            </FormField>
-            <FormField label="Innings" error={errors.current_innings?.message}>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...register('current_innings')}>
-                  <option value="1">1st Innings</option>
-                  <option value="2">2nd Innings</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <FormField label="Over" error={errors.current_over?.message} helperText={`0 to ${MATCH_OVERS}, e.g. 12.3`}>
-              <Input inputMode="decimal" {...register('current_over')} />
-            </FormField>
-          </SimpleGrid>
-          <Button type="submit" colorPalette="blue" alignSelf="start" loading={update.isPending}>
-            Update Score
-          </Button>
-        </FormStack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Update live score">
+      <FormStack gap="4" onSubmit={onSubmit} noValidate>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label={`${team1.name} score`} error={errors.team1_score?.message}>
+            <Input placeholder="e.g. 145/3" {...register('team1_score')} />
+          </FormField>
+          <FormField label={`${team2.name} score`} error={errors.team2_score?.message}>
+            <Input placeholder="e.g. 98/2" {...register('team2_score')} />
+          </FormField>
+          <FormField label="Innings" error={errors.current_innings?.message}>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('current_innings')}>
+                <option value="1">1st Innings</option>
+                <option value="2">2nd Innings</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField label="Over" error={errors.current_over?.message} helperText={`0 to ${MATCH_OVERS}, e.g. 12.3`}>
+            <Input inputMode="decimal" {...register('current_over')} />
+          </FormField>
+        </SimpleGrid>
+        <Button type="submit" colorPalette="blue" alignSelf="start" loading={update.isPending}>
+          Update Score
+        </Button>
+      </FormStack>
+    </SectionCard>
   );
 }

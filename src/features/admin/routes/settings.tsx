@@ -5,7 +5,7 @@
  * checks with the domain's rules (src/domain/risk.ts), which the database repeats; every saved change is
  * audited there.
  */
-import { Box, Button, Card, Heading, Input, SimpleGrid, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Input, SimpleGrid, Switch } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -19,6 +19,7 @@ import { useRiskSettings } from '../api/get-risk-settings.ts';
 import { useUpdateRiskSettings } from '../api/update-risk-settings.ts';
 import { LoadError } from '../components/load-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { SectionCard } from '../components/section-card.tsx';
 
 /** Text inputs in, the settings out: an empty amount is no number (refused); an empty close over is none. */
 const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
@@ -156,26 +157,18 @@ export function SettingsRoute() {
   return (
     <Box maxW="4xl">
       <PageHeader title="Settings" />
-      <Card.Root as="section" aria-labelledby="house-risk-heading">
-        <Card.Header>
-          <Heading id="house-risk-heading" size="md">
-            House risk
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            Limits every bet and every admin credit is checked against, and when betting closes or pauses by itself. Every
-            change is recorded in the audit log.
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          {settings.isPending ? (
-            <PageSpinner label="Loading settings" />
-          ) : settings.isError ? (
-            <LoadError what="settings" />
-          ) : (
-            <SettingsForm settings={settings.data} />
-          )}
-        </Card.Body>
-      </Card.Root>
+      <SectionCard
+        title="House risk"
+        description="Limits every bet and every admin credit is checked against, and when betting closes or pauses by itself. Every change is recorded in the audit log."
+      >
+        {settings.isPending ? (
+          <PageSpinner label="Loading settings" />
+        ) : settings.isError ? (
+          <LoadError what="settings" />
+        ) : (
+          <SettingsForm settings={settings.data} />
+        )}
+      </SectionCard>
     </Box>
   );
 }

@@ -14,6 +14,7 @@ import { useWalletTransactions } from '../api/get-wallet-transactions.ts';
 import { AdjustmentForm } from '../components/adjustment-form.tsx';
 import { InfoItem } from '../components/info-item.tsx';
 import { PagedRows } from '../components/paged-rows.tsx';
+import { SectionCard } from '../components/section-card.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { UserLedger } from '../components/transaction-tables.tsx';
 import { adminPaths } from '../../../config/paths.ts';
@@ -75,25 +76,15 @@ export function WalletManagementRoute() {
       </Text>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start" mb="6">
         <BalanceCard user={user} />
-        <Card.Root as="section" aria-label="Adjust Balance">
-          <Card.Header>
-            <Heading size="md">Adjust Balance</Heading>
-          </Card.Header>
-          <Card.Body>
-            <AdjustmentForm user={user} />
-          </Card.Body>
-        </Card.Root>
+        <SectionCard title="Adjust Balance">
+          <AdjustmentForm user={user} />
+        </SectionCard>
       </SimpleGrid>
-      <Card.Root as="section" aria-label="Transaction History">
-        <Card.Header>
-          <Heading size="md">Transaction History</Heading>
-        </Card.Header>
-        <Card.Body>
-          <PagedRows list={transactions} what="transactions">
-            {(rows) => <UserLedger transactions={rows} label="Transaction history" empty="No transactions found for this user" />}
-          </PagedRows>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title="Transaction History">
+        <PagedRows list={transactions} what="transactions">
+          {(rows) => <UserLedger transactions={rows} label="Transaction history" empty="No transactions found for this user" />}
+        </PagedRows>
+      </SectionCard>
     </Box>
   );
 }

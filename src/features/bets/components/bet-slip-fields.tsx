@@ -1,12 +1,12 @@
 /** The bet slip's fields: the two teams, the amount (typed, stepped, quick adds) and what the bet would win. */
-import { Box, Button, Field, Group, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Group, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
+import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { AppIcon } from '../../../components/ui/icons.tsx';
 import { alreadyBacked } from '../../../domain/betting.ts';
 import type { Team, User } from '../../../domain/entities.ts';
 import { BET_QUICK_ADDS, BET_STEP, potentialWin } from '../../../domain/limits.ts';
 import { formatRupees } from '../../../domain/money.ts';
-import { digitsOnlyChange } from '../../../lib/digits-only.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
 import { amountOf, type SlipForm } from './bet-slip-form.ts';
 
@@ -53,7 +53,6 @@ export function TeamPicker({ teams, backedTeam, form }: { teams: PickableTeam[];
 export function AmountField({ form }: { form: SlipForm }) {
   const amount = amountOf(useWatch({ control: form.control, name: 'amount' }));
   const setAmount = (value: number) => form.setValue('amount', value > 0 ? String(value) : '');
-  const field = form.register('amount');
   return (
     <>
       <Field.Root>
@@ -62,14 +61,7 @@ export function AmountField({ form }: { form: SlipForm }) {
           <IconButton aria-label="Decrease amount by 100" variant="outline" disabled={amount < BET_STEP} onClick={() => setAmount(amount - BET_STEP)}>
             <AppIcon name="minus" />
           </IconButton>
-          <Input
-            {...field}
-            onChange={digitsOnlyChange(field.onChange)}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            placeholder="Enter amount"
-            textAlign="center"
-          />
+          <AmountInput field={form.register('amount')} pattern="[0-9]*" placeholder="Enter amount" textAlign="center" />
           <IconButton aria-label="Increase amount by 100" variant="outline" onClick={() => setAmount(amount + BET_STEP)}>
             <AppIcon name="plus" />
           </IconButton>

@@ -2,9 +2,10 @@
  * Set or remove a deposit limit. Lower limits apply at once; raising or removing one applies after 24 hours
  * (the server decides; the toast repeats what it answered). The amount takes digits only.
  */
-import { Button, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
@@ -14,7 +15,6 @@ import {
 } from '../../../domain/protection.ts';
 import type { AccountLimits, DepositLimitInput, depositLimitFormSchema } from '../../../domain/protection-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { digitsOnlyChange } from '../../../lib/digits-only.ts';
 import { useSetDepositLimit } from '../api/change-protection.ts';
 import { periodLabel } from '../../../components/protection-summary.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
@@ -44,7 +44,6 @@ export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
     defaultValues: { period: 'daily', amount: '' },
   });
   const period = useWatch({ control, name: 'period' });
-  const amountField = register('amount');
 
   const save = (input: DepositLimitInput) =>
     setLimit.mutate(input, {
@@ -74,13 +73,7 @@ export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
         </NativeSelect.Root>
       </FormField>
       <FormField label="Limit (₹)" error={errors.amount?.message}>
-        <Input
-          {...amountField}
-          onChange={digitsOnlyChange(amountField.onChange)}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="Enter amount"
-        />
+        <AmountInput field={register('amount')} autoComplete="off" placeholder="Enter amount" />
       </FormField>
       <Text fontSize="sm" color="fg.muted">
         A new or lower limit applies at once. Raising or removing a limit applies after {LIMIT_RAISE_DELAY_HOURS} hours.

@@ -5,16 +5,16 @@
  * limits show what may still be deposited; during a time-out or self-exclusion the form says so and until
  * when, and does not send.
  */
-import { Button, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DEFAULT_DEPOSIT, DEPOSIT_QUICK_AMOUNTS } from '../../../domain/limits.ts';
 import { formatRupees } from '../../../domain/money.ts';
 import type { depositFormSchema } from '../../../domain/schemas.ts';
 import { activeExclusion, tightestLimit } from '../../../domain/protection.ts';
+import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { digitsOnlyChange } from '../../../lib/digits-only.ts';
 import { useAccountLimits } from '../../../lib/account-limits.ts';
 import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
 import { createDepositReference, useCreateDeposit } from '../api/create-deposit.ts';
@@ -34,7 +34,6 @@ export function DepositForm() {
     resolver,
     defaultValues: { amount: String(DEFAULT_DEPOSIT), paymentMethod: 'upi' },
   });
-  const amountField = register('amount');
 
   const onSubmit = handleSubmit(({ amount, paymentMethod }) => {
     deposit.mutate({ amount, paymentMethod, reference: createDepositReference() });
@@ -44,7 +43,7 @@ export function DepositForm() {
     <FormStack onSubmit={onSubmit} noValidate aria-label="Deposit funds">
       {exclusion && <ExclusionNotice exclusion={exclusion} />}
       <FormField label="Amount (₹)" error={errors.amount?.message}>
-        <Input {...amountField} onChange={digitsOnlyChange(amountField.onChange)} inputMode="numeric" autoComplete="off" />
+        <AmountInput field={register('amount')} autoComplete="off" />
       </FormField>
       <HStack gap="2" wrap="wrap" role="group" aria-label="Quick amounts">
         {DEPOSIT_QUICK_AMOUNTS.map((value) => (

@@ -6,7 +6,7 @@
  * or more. While the transactions or bank accounts failed to load, those checks cannot be made: the form
  * shows the error and does not submit.
  */
-import { Box, Button, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, HStack, NativeSelect, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -15,11 +15,11 @@ import { messages } from '../../../domain/messages.ts';
 import { formatRupees } from '../../../domain/money.ts';
 import type { WithdrawalInput, withdrawalSchema } from '../../../domain/schemas.ts';
 import { withdrawalRefusal, type WithdrawalRefusal } from '../../../domain/withdrawal.ts';
+import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { digitsOnlyChange } from '../../../lib/digits-only.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
@@ -114,7 +114,6 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
     resolver,
     defaultValues: { amount: '', bankAccountId: bankAccounts.length === 1 ? String(bankAccounts[0].id) : '' },
   });
-  const amountField = register('amount');
 
   const validateAndSend = handleSubmit((values) => {
     const refusal = withdrawalRefusal(user, values.amount, transactions);
@@ -156,13 +155,7 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
         {heldForWithdrawals(user?.pending_withdrawals ?? 0)}
       </Text>
       <FormField label="Amount (₹)" error={errors.amount?.message}>
-        <Input
-          {...amountField}
-          onChange={digitsOnlyChange(amountField.onChange)}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="Enter amount"
-        />
+        <AmountInput field={register('amount')} autoComplete="off" placeholder="Enter amount" />
       </FormField>
       <FormField label="Bank Account" error={errors.bankAccountId?.message}>
         <NativeSelect.Root>
