@@ -9,10 +9,10 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { securityMessages } from '../../../src/domain/account-security.ts';
 import {
-  changePasswordSchema, recoveryCodesEntity, securityMessages, sessionEntity, totpCodeSchema, twoFactorSetupEntity,
-  twoFactorStatusEntity,
-} from '../../../src/domain/account-security.ts';
+  changePasswordSchema, recoveryCodesEntity, sessionEntity, totpCodeSchema, twoFactorSetupEntity, twoFactorStatusEntity,
+} from '../../../src/domain/account-security-schemas.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import { hashPassword, verifyPassword } from '../../_shared/password.ts';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri, verifiedStep } from '../../_shared/second-factor.ts';

@@ -13,7 +13,8 @@
  * recovery code is spent there too. A sign-in remembers the browser (device.ts) for the rate limits.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { loginRefusalEntity, securityMessages } from '../../../src/domain/account-security.ts';
+import { securityMessages } from '../../../src/domain/account-security.ts';
+import { loginRefusalEntity } from '../../../src/domain/account-security-schemas.ts';
 import { userEntity } from '../../../src/domain/entities.ts';
 import { loginSchema, registerSchema } from '../../../src/domain/schemas.ts';
 import { HttpError } from '../../_shared/errors.ts';

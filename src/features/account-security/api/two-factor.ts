@@ -4,7 +4,7 @@
  * codes are shown once). Turning it on ends the user's other sessions.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorSetup, TwoFactorStatus } from '../../../domain/account-security.ts';
+import type { TwoFactorSetup, TwoFactorStatus } from '../../../domain/account-security-schemas.ts';
 import { api } from '../../../lib/api-client.ts';
 import { sessionsKey } from './sessions.ts';
 

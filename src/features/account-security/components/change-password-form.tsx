@@ -3,21 +3,22 @@
  * user ends; this one stays.
  */
 import { Button, Input } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
-import {
-  changePasswordFormSchema, securityMessages, type ChangePasswordForm as Values,
-} from '../../../domain/account-security.ts';
+import { securityMessages } from '../../../domain/account-security.ts';
+import type { ChangePasswordForm as Values } from '../../../domain/account-security-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useChangePassword } from '../api/change-password.ts';
+
+const resolver = lazyZodResolver(() => import('../../../domain/account-security-schemas.ts').then((schemas) => schemas.changePasswordFormSchema));
 
 export function ChangePasswordForm() {
   const change = useChangePassword();
   const { register, handleSubmit, reset, formState: { errors } } = useForm<Values>({
-    resolver: zodResolver(changePasswordFormSchema),
+    resolver,
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });
 

@@ -4,22 +4,24 @@
  * until it is on.
  */
 import { Badge, Button, Code, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
-import { totpCodeSchema, type TwoFactorSetup } from '../../../domain/account-security.ts';
+import type { TwoFactorSetup, totpCodeSchema } from '../../../domain/account-security-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useConfirmTwoFactor, useStartTwoFactor, useTwoFactor } from '../api/two-factor.ts';
 import { QrCode } from './qr-code.tsx';
+
+const resolver = lazyZodResolver(() => import('../../../domain/account-security-schemas.ts').then((schemas) => schemas.totpCodeSchema));
 
 function ConfirmSetUp({ setUp, onConfirmed }: { setUp: TwoFactorSetup; onConfirmed: (codes: string[]) => void }) {
   const confirm = useConfirmTwoFactor();
   const { register, handleSubmit, formState: { errors } } = useForm<z.input<typeof totpCodeSchema>, unknown, z.output<typeof totpCodeSchema>>({
-    resolver: zodResolver(totpCodeSchema),
+    resolver,
     defaultValues: { code: '' },
   });
   const onSubmit = handleSubmit(({ code }) =>

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeclareWinner } from '../api/declare-winner.ts';
 import { matchTeams } from '../lib/labels.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 function TeamChoice({ teams, selected, onSelect }: { teams: readonly TeamRef[]; selected: string | null; onSelect: (id: string | null) => void }) {
   return (

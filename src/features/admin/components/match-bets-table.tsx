@@ -7,7 +7,7 @@ import { LoadMoreButton, type MoreRows } from '../../../components/ui/load-more-
 import type { Bet } from '../../../domain/entities.ts';
 import { matchBetColumns } from './bet-columns.tsx';
 import { DataTable } from './data-table.tsx';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 export function MatchBetsTable({ bets, count, list }: { bets: readonly Bet[]; count: number; list: MoreRows }) {
   return (

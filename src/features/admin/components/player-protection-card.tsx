@@ -2,7 +2,7 @@ import { DepositLimitList, ExclusionList } from '../../../components/protection-
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { useAccountLimits } from '../../../lib/account-limits.ts';
 import { LoadError } from './load-error.tsx';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 /** What the player set for themself: shown, never editable here (only the player may change it). */
 export function PlayerProtectionCard({ userId }: { userId: number }) {

@@ -10,7 +10,7 @@ import { formatRupees } from '../../../domain/money.ts';
 import { useMatchRisk } from '../api/get-match-risk.ts';
 import { matchTeams } from '../lib/labels.ts';
 import { LoadError } from './load-error.tsx';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 function netColor(net: number): string | undefined {
   if (net < 0) return 'red.600';

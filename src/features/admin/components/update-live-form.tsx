@@ -14,7 +14,7 @@ import { MATCH_OVERS, SHORT_TEXT } from '../../../domain/limits.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateLive } from '../api/update-live.ts';
 import { matchTeams } from '../lib/labels.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 export const OVER_MESSAGE = `Over must be between 0 and ${MATCH_OVERS}, with at most one decimal`;
 

@@ -11,7 +11,7 @@ import { ChangeStatusDialog } from './change-status-dialog.tsx';
 import { InfoItem } from './info-item.tsx';
 import { PlayerProtectionCard } from './player-protection-card.tsx';
 import { QuickAdjustmentDialog } from './quick-adjustment-dialog.tsx';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 function UserInformation({ user }: { user: User }) {
   return (

@@ -19,7 +19,7 @@ import { useRiskSettings } from '../api/get-risk-settings.ts';
 import { useUpdateRiskSettings } from '../api/update-risk-settings.ts';
 import { LoadError } from '../components/load-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { SectionCard } from '../components/section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 /** Text inputs in, the settings out: an empty amount is no number (refused); an empty close over is none. */
 const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));

@@ -14,7 +14,7 @@ import { useWalletTransactions } from '../api/get-wallet-transactions.ts';
 import { AdjustmentForm } from '../components/adjustment-form.tsx';
 import { InfoItem } from '../components/info-item.tsx';
 import { PagedRows } from '../components/paged-rows.tsx';
-import { SectionCard } from '../components/section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { UserLedger } from '../components/transaction-tables.tsx';
 import { adminPaths } from '../../../config/paths.ts';

@@ -41,12 +41,13 @@ export function ResponsibleGamblingRoute() {
           </Text>
         ) : (
           <>
-            <SectionCard id="deposit-limits" title="Deposit limits" description="The most you can deposit in 24 hours, 7 days or 30 days.">
+            <SectionCard id="deposit-limits" gap="5" title="Deposit limits" description="The most you can deposit in 24 hours, 7 days or 30 days.">
               <DepositLimitList limits={limits.data} />
               <DepositLimitForm limits={limits.data} />
             </SectionCard>
             <SectionCard
               id="take-a-break"
+              gap="5"
               title="Take a break"
               description="Stop betting and deposits for a while. Both start at once and cannot be undone."
             >
@@ -67,7 +68,7 @@ export function ResponsibleGamblingRoute() {
             </SectionCard>
           </>
         )}
-        <SectionCard id="statement" title="Statement" description="Your transactions between two dates as a CSV file, with the balance after each.">
+        <SectionCard id="statement" gap="5" title="Statement" description="Your transactions between two dates as a CSV file, with the balance after each.">
           <StatementForm />
         </SectionCard>
       </Stack>
