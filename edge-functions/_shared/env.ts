@@ -80,6 +80,14 @@ export const env = {
   liveMaxStreams: Number(read('LIVE_MAX_STREAMS') ?? 2000),
   /** Events a live stream may fall behind before the client is dropped (it reconnects and resumes). */
   liveClientQueue: Number(read('LIVE_CLIENT_QUEUE') ?? 256),
+  /** Bets a settlement batch holds (each batch is one transaction; its players wait for it). */
+  settlementBatchSize: Number(read('SETTLEMENT_BATCH_SIZE') ?? 2000),
+  /**
+   * Seconds between this process's sweeps of unfinished settlement runs (0: none). The local runtime's
+   * processes live long and sweep; on Supabase (SUPABASE_DB_URL set) a function instance does not, and
+   * pg_cron sweeps in the database.
+   */
+  settlementSweepSeconds: Number(read('SETTLEMENT_SWEEP_SECONDS') ?? (read('SUPABASE_DB_URL') ? 0 : 30)),
 };
 
 export type Env = typeof env;

@@ -10,6 +10,10 @@
  * another process (several serve one port) or of a restarted one, an id older than the buffer, or a time
  * when the LISTEN itself was down — is a gap: the client refetches once.
  *
+ * The same connection hears the settlement's notifications: a run to settle (`settlement`, for the
+ * settlement worker) and a batch of players whose bets were just settled (`bet_results`, for the pushes of
+ * their results), so a process holds one LISTEN connection whatever it listens for.
+ *
  * Recovery: postgres.js re-issues LISTEN when its connection drops, but if Postgres is still down (or
  * shutting down) at that moment the failed LISTEN stays cached in the client for good. So the feed owns a
  * dedicated client for listening and pings itself through the ordinary pool on a second channel; when
@@ -26,8 +30,16 @@ export interface MatchEvent {
 }
 /** `'gap'`: changes may have gone unheard (the LISTEN was down); clients must refetch once. */
 type Listener = (event: MatchEvent | 'gap') => void;
+/** A settled batch: the players (a range of ids) of a match whose bets now have their results. */
+export interface SettledBatch {
+  match_id: number;
+  first_user_id: number;
+  last_user_id: number;
+}
 
 const CHANNEL = 'match_updates';
+const SETTLEMENT_CHANNEL = 'settlement';
+const RESULTS_CHANNEL = 'bet_results';
 const PING_CHANNEL = 'match_updates_ping';
 const PING_EVERY_MS = 5_000;
 const SILENCE_LIMIT_MS = 12_000;
@@ -39,6 +51,8 @@ export class MatchFeed {
   readonly #sql: Sql;
   readonly #openListenClient: () => Sql;
   readonly #listeners = new Set<Listener>();
+  readonly #settlementListeners = new Set<() => void>();
+  readonly #resultListeners = new Set<(batch: SettledBatch) => void>();
   #listenClient?: Sql;
   #lastPing = 0;
   #timer?: ReturnType<typeof setInterval>;
@@ -65,6 +79,18 @@ export class MatchFeed {
     this.#listeners.add(listener);
     this.#start();
     return () => this.#listeners.delete(listener);
+  }
+
+  /** `listener` runs whenever a settlement run is started. Listens from now on. */
+  onSettlement(listener: () => void): void {
+    this.#settlementListeners.add(listener);
+    this.#start();
+  }
+
+  /** `listener` runs for every settled batch of players. Listens from now on. */
+  onBetResults(listener: (batch: SettledBatch) => void): void {
+    this.#resultListeners.add(listener);
+    this.#start();
   }
 
   /**
@@ -131,6 +157,11 @@ export class MatchFeed {
     // reader trusts what it knew before, and tell every client to refetch once.
     await client.listen(CHANNEL, (payload) => this.#publish(payload), () => this.#listened());
     await client.listen(PING_CHANNEL, () => (this.#lastPing = Date.now()));
+    await client.listen(SETTLEMENT_CHANNEL, () => this.#settlementListeners.forEach((listener) => listener()));
+    await client.listen(RESULTS_CHANNEL, (payload) => {
+      const batch = JSON.parse(payload) as SettledBatch;
+      this.#resultListeners.forEach((listener) => listener(batch));
+    });
     this.#listeningNow = true;
   }
 

@@ -10,6 +10,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { connect, sql as defaultSql, type Sql } from '../_shared/db.ts';
 import { env as defaultEnv, type Env as Config } from '../_shared/env.ts';
+import { PlayerResults } from './player-results.ts';
 import { PublicMatchReads } from './public-reads.ts';
 import type { AppEnv } from './context.ts';
 import { handleError, limitBody, requestLog, sameOriginWrites, securityHeaders } from './middleware.ts';
@@ -24,6 +25,7 @@ import { authRoutes } from './routes/auth.ts';
 import { bankAccountRoutes } from './routes/bank-accounts.ts';
 import { betRoutes } from './routes/bets.ts';
 import { MatchFeed } from '../_shared/match-feed.ts';
+import { SettlementWorker } from '../_shared/settlement-worker.ts';
 import { healthRoute, healthRoutes } from './routes/health.ts';
 import { liveRoute, liveRoutes } from './routes/live.ts';
 import { matchRoutes } from './routes/matches.ts';
@@ -43,11 +45,16 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
 
   // One LISTEN connection per app (process), however many clients stream or read.
   const feed = new MatchFeed(sql, () => connect(config.databaseUrl, 1));
+  // Settles the bets of completed matches when a run starts (the feed hears it), and on a timer where this
+  // process lives long enough (the local runtime; on Supabase pg_cron sweeps).
+  const settlement = new SettlementWorker(sql, config.settlementBatchSize);
+  feed.onSettlement(() => void settlement.kick());
+  if (config.settlementSweepSeconds) settlement.sweepEvery(config.settlementSweepSeconds);
   app.route('/', healthRoutes(sql, feed));
   app.openAPIRegistry.registerPath(healthRoute);
   app.route('/', authRoutes());
   app.route('/', matchRoutes(new PublicMatchReads(feed)));
-  app.route('/', liveRoutes(feed));
+  app.route('/', liveRoutes(feed, new PlayerResults(sql, feed)));
   app.openAPIRegistry.registerPath(liveRoute);
   app.route('/', betRoutes());
   app.route('/', walletRoutes());
@@ -64,7 +71,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
     // An admin write may have changed a match: this process's public match reads go to the database again.
     if (c.req.method !== 'GET' && c.res.ok) feed.changedHere();
   });
-  admin.route('/', adminMatchRoutes());
+  admin.route('/', adminMatchRoutes(settlement));
   admin.route('/', adminUserRoutes());
   admin.route('/', adminTransactionRoutes());
   admin.route('/', adminRiskRoutes());

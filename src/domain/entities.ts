@@ -45,6 +45,16 @@ export const teamEntity = z.object({
   logo_url: z.string().nullable(),
 });
 
+/** The settlement of a completed match's bets: settling batch by batch, then settled. */
+export const settlementEntity = z.object({
+  state: z.enum(['settling', 'settled']),
+  /** bets settled so far */
+  settled: z.number().int(),
+  /** bets to settle */
+  total: z.number().int(),
+});
+export type Settlement = z.infer<typeof settlementEntity>;
+
 /** A match with its embedded teams. GET /api/matches, /api/matches/{id}, /api/admin/matches… */
 export const matchEntity = z.object({
   id: z.number().int(),
@@ -75,6 +85,8 @@ export const matchEntity = z.object({
   betting: z.enum(BETTING_STATES),
   /** when bets pause unless a live update comes first (a stale live score); null: never */
   betting_pauses_at: timestamp.nullable(),
+  /** once completed: the settlement of its bets, batch by batch after the outcome is declared */
+  settlement: settlementEntity.nullable(),
 });
 
 /** GET /api/matches/{id}/position: the caller's side of a match (a player backs one team of a match) and stake. */

@@ -47,6 +47,7 @@ export function aMatch(overrides: Partial<Match> = {}): Match {
     additionalDetails: { status: null },
     betting: 'open',
     betting_pauses_at: null,
+    settlement: null,
     ...overrides,
   };
 }

@@ -1,10 +1,11 @@
--- Matches and bets: the match lifecycle (upcoming → live → completed), bet placement, set-based settlement
--- (declare the winner) or voiding (abandon), and the answers the API builds for matches and bets.
+-- Matches and bets: the match lifecycle (upcoming → live → completed), bet placement, fixing the outcome
+-- (declare the winner) or voiding (abandon), and the answers the API builds for matches and bets. The bets
+-- of a completed match are settled afterwards, batch by batch (the settlement area).
 --
 -- Money rules: a bet debits the stake and writes a completed bet_placed ledger row (-amount, reference
--- BET-{bet id}) in the same transaction; settlement writes bet_won (+potential_win) and bet_lost (0) rows;
--- abandoning writes bet_refund (+amount) rows. The unique (type, reference_id) index on the ledger makes a
--- second payout of one bet impossible.
+-- BET-{bet id}) in the same transaction; settlement writes bet_won (+potential_win) rows for winning bets
+-- (a lost bet moves no money and writes none); abandoning writes bet_refund (+amount) rows. The unique
+-- (type, reference_id) index on the ledger makes a second payout of one bet impossible.
 --
 -- Lock order (shared with the wallet): the match row first, then user rows by ascending id. place_bet holds
 -- the match row `for share` while it debits; declare_winner, abandon_match, live updates and betting
@@ -49,10 +50,17 @@ create table public.matches (
   ) stored,
   live_updated_at timestamptz,
   betting_pauses_at timestamptz,
+  settlement_total bigint,
+  settlement_settled bigint,
   constraint matches_teams_differ check (team1_id <> team2_id),
   constraint matches_winner_plays check (winning_team_id is null or winning_team_id in (team1_id, team2_id)),
   constraint matches_result_when_completed check ((status = 'completed') = (match_result is not null)),
-  constraint matches_winner_when_completed check (status = 'completed' or winning_team_id is null)
+  constraint matches_winner_when_completed check (status = 'completed' or winning_team_id is null),
+  constraint matches_settlement_when_completed check (
+    (status = 'completed') = (settlement_total is not null)
+    and (settlement_total is null) = (settlement_settled is null)
+    and settlement_settled between 0 and settlement_total
+  )
 );
 comment on table public.matches is 'Cricket matches. Readable by everyone; changed by admin functions only.';
 comment on column public.matches.match_result is '''{team name} won the match'', or ''Match abandoned''.';
@@ -61,6 +69,8 @@ comment on column public.matches.betting_suspended is 'Set by an admin: no bets 
 comment on column public.matches.betting_closed is
   'Latched by trigger matches_betting_state once the close rule closes betting (live and pre-match-only, or past the close over of the second innings); cleared only by an admin''s Resume.';
 comment on column public.matches.betting is 'open, suspended or closed (closed wins; completed matches are closed).';
+comment on column public.matches.settlement_total is 'Bets the settlement of a completed match settles (null until completed).';
+comment on column public.matches.settlement_settled is 'Bets of the settlement settled so far (null until completed).';
 comment on column public.matches.live_updated_at is 'When the match started or last had a live update (scores, innings, over).';
 comment on column public.matches.betting_pauses_at is
   'When bets pause unless a live update comes first (live_feed_stale_seconds after the last live update, the start, or the start time of an upcoming match); null: never. Kept by trigger matches_betting_state.';
@@ -94,8 +104,9 @@ create table public.bets (
 comment on table public.bets is 'Players'' bets: placed, then won/lost at settlement or cancelled on abandon.';
 -- foreign key, RLS filter, "my bets, newest first" (ids are handed out in insertion order)
 create index bets_user_id_idx on public.bets (user_id, id);
--- foreign key, "bets of this match", settlement (all bets of a live match are placed: no status needed)
-create index bets_match_id_idx on public.bets (match_id);
+-- foreign key, "bets of this match", and settlement: a match's bets in the order of their players, which
+-- claims walk and batches read by range (all bets of a match are placed until settled: no status needed)
+create index bets_match_id_user_id_idx on public.bets (match_id, user_id);
 -- foreign key
 create index bets_team_id_idx on public.bets (team_id);
 -- dashboard window (last 7 days): a range over insertion order, which BRIN serves cheaply
@@ -122,9 +133,10 @@ create policy "Users can read their own bets; admins read all"
 
 /** Functions: answer shapes */
 
--- A match as the API answers it and its live events carry it: the row without the internal betting flags
--- and the live score's clock (their outcome is `betting`, and `betting_pauses_at` says when bets pause unless
--- the score is updated first), with its teams and additionalDetails.status (the result once completed).
+-- A match as the API answers it and its live events carry it: the row without the internal betting flags,
+-- the live score's clock and the settlement counters (their outcomes are `betting`, `betting_pauses_at` and
+-- `settlement`: null until the match is completed, then {"state": "settling" | "settled", "settled": n,
+-- "total": N}), with its teams and additionalDetails.status (the result once completed).
 create function app.match_json(p_match public.matches)
 returns jsonb
 language plpgsql
@@ -133,10 +145,15 @@ set search_path = ''
 as $$
 begin
   return (
-    select (to_jsonb(p_match) - '{betting_suspended,betting_closed,live_updated_at}'::text[]) || jsonb_build_object(
-      'team1', (select to_jsonb(t) from public.teams t where t.id = p_match.team1_id),
-      'team2', (select to_jsonb(t) from public.teams t where t.id = p_match.team2_id),
-      'additionalDetails', jsonb_build_object('status', p_match.match_result))
+    select (to_jsonb(p_match) - '{betting_suspended,betting_closed,live_updated_at,settlement_total,settlement_settled}'::text[])
+      || jsonb_build_object(
+        'team1', (select to_jsonb(t) from public.teams t where t.id = p_match.team1_id),
+        'team2', (select to_jsonb(t) from public.teams t where t.id = p_match.team2_id),
+        'additionalDetails', jsonb_build_object('status', p_match.match_result),
+        'settlement', case when p_match.settlement_total is not null then jsonb_build_object(
+          'state', case when p_match.settlement_settled < p_match.settlement_total then 'settling' else 'settled' end,
+          'settled', p_match.settlement_settled,
+          'total', p_match.settlement_total) end)
   );
 end;
 $$;
@@ -424,96 +441,9 @@ comment on function app.update_live(bigint, text, text, int, numeric) is
 
 /** Functions: settlement */
 
--- Settles every placed bet of a match whose row the caller has locked for update (so no bet is placed
--- meanwhile): with a winning team, bets on it become won with a bet_won ledger row of +potential_win and
--- the wallet credited, the others lost with a bet_lost row of 0 (for the history), and the stakes of both
--- count towards referral bonuses (paid here once due, app.pay_referral_bonuses); with no winning team (void),
--- every bet becomes cancelled with a bet_refund row of +amount and the stake credited back, and the match's
--- book is emptied (it holds the bets that are not cancelled).
--- Set-based: a handful of statements whatever the number of bets, in this order:
---   1. lock every player of the match, and the referrers a bonus may be paid to, lowest id first (two
---      settlements sharing players cannot deadlock), FOR NO KEY UPDATE: the lock a balance update needs,
---      which does not block other transactions' foreign-key checks. The ledger's foreign-key check then
---      finds a lock this transaction already holds and writes nothing for it;
---   2. write the ledger; 3. credit the wallets; 4. empty the book of a void match, or count the referred
---      players' stakes and pay the bonuses now due; 5. settle the bets.
--- Returns the counts and the total credited.
-create function app.settle_bets(p_match_id bigint, p_winning_team_id bigint)
-returns table (won bigint, lost bigint, cancelled bigint, credited bigint)
-language plpgsql
-set search_path = ''
-set work_mem = '64MB'
-as $$
-declare
-  v_void boolean := p_winning_team_id is null;
-  v_referred bigint[];
-begin
-  perform 1 from public.users u
-    where u.id in (select b.user_id from public.bets b where b.match_id = p_match_id and b.status = 'placed'
-                   union all
-                   select r.referrer_id from app.referrals r
-                   join public.bets b on b.user_id = r.user_id and b.match_id = p_match_id and b.status = 'placed'
-                   where r.paid_at is null and not v_void)
-    order by u.id
-    for no key update;
-
-  insert into public.transactions (user_id, amount, type, status, reference_id)
-  select b.user_id,
-         case when v_void then b.amount when b.team_id = p_winning_team_id then b.potential_win else 0 end,
-         case when v_void then 'bet_refund' when b.team_id = p_winning_team_id then 'bet_won' else 'bet_lost' end,
-         'completed',
-         'BET-' || b.id
-  from public.bets b
-  where b.match_id = p_match_id and b.status = 'placed';
-
-  update public.users u set wallet_balance = u.wallet_balance + c.total
-  from (select b.user_id, sum(case when v_void then b.amount else b.potential_win end) as total
-        from public.bets b
-        where b.match_id = p_match_id and b.status = 'placed' and (v_void or b.team_id = p_winning_team_id)
-        group by b.user_id) c
-  where u.id = c.user_id;
-
-  if v_void then
-    update app.match_book k set bets = 0, staked = 0, payout = 0 where k.match_id = p_match_id;
-  else
-    with stakes as (
-      update app.referrals r set staked = r.staked + s.staked
-      from (select b.user_id, sum(b.amount) as staked
-            from public.bets b
-            join app.referrals x on x.user_id = b.user_id and x.paid_at is null
-            where b.match_id = p_match_id and b.status = 'placed'
-            group by b.user_id) s
-      where r.user_id = s.user_id
-      returning r.user_id
-    )
-    select array_agg(user_id) into v_referred from stakes;
-    if v_referred is not null then
-      perform app.pay_referral_bonuses(v_referred);
-    end if;
-  end if;
-
-  return query
-    with settled as (
-      update public.bets b
-        set status = case when v_void then 'cancelled' when b.team_id = p_winning_team_id then 'won' else 'lost' end,
-            settled_at = now()
-        where b.match_id = p_match_id and b.status = 'placed'
-        returning b.status, b.amount, b.potential_win
-    )
-    select count(*) filter (where s.status = 'won'),
-           count(*) filter (where s.status = 'lost'),
-           count(*) filter (where s.status = 'cancelled'),
-           coalesce(sum(case s.status when 'won' then s.potential_win when 'cancelled' then s.amount else 0 end), 0)::bigint
-    from settled s;
-end;
-$$;
-comment on function app.settle_bets(bigint, bigint) is
-  'Internal: settles (winner) or voids (null) every placed bet of a locked match, set-based, with ledger rows.';
-
--- Declares the winner of a live match and settles its bets (app.settle_bets): bets on the winner become won
--- and are paid potential_win, the others lost. The match becomes completed with match_result
--- '{team name} won the match' (computed here; p_result is only length-checked). A second call is a 409.
--- Audited with the counts and the total paid.
+-- Declares the winner of a live match (404 unknown, 409 not live or already completed, 400 a team that does
+-- not play; the result text is the server's, '{team} won the match') and starts its settlement, which the
+-- workers finish batch by batch. Audited with the bets to settle and what the winners will be paid.
 create function app.declare_winner(p_match_id bigint, p_winning_team_id bigint, p_result text default null)
 returns public.matches
 language plpgsql
@@ -523,9 +453,8 @@ as $$
 declare
   v_admin public.users := app.require_admin();
   v_before public.matches;
-  v_match public.matches;
   v_team_name text;
-  v_settled record;
+  v_match public.matches;
 begin
   if p_winning_team_id is null then
     raise exception using errcode = 'BT400', message = 'Please select a winning team';
@@ -544,25 +473,19 @@ begin
   end if;
   select name into v_team_name from public.teams where id = p_winning_team_id;
 
-  select * into v_settled from app.settle_bets(v_before.id, p_winning_team_id);
-
-  update public.matches
-    set status = 'completed', winning_team_id = p_winning_team_id,
-        match_result = v_team_name || ' won the match', updated_at = now()
-    where id = v_before.id
-    returning * into v_match;
+  v_match := app.start_settlement(v_before, p_winning_team_id, v_team_name || ' won the match');
   perform app.audit(v_admin.id, 'match.declare_winner', 'match', v_match.id, to_jsonb(v_before),
-    to_jsonb(v_match) || jsonb_build_object('bets_won', v_settled.won, 'bets_lost', v_settled.lost,
-                                            'total_paid', v_settled.credited));
+    to_jsonb(v_match) || jsonb_build_object('bets_to_settle', v_match.settlement_total,
+      'total_paid', (select r.expected_credit from app.settlement_runs r where r.match_id = v_match.id)));
   return v_match;
 end;
 $$;
 comment on function app.declare_winner(bigint, bigint, text) is
-  'Completes a live match with its winner and settles every bet set-based. Caller: API as an admin.';
+  'Completes a live match with its winner and starts the settlement of its bets (batches, right after). Caller: API as an admin.';
 
--- Voids an upcoming or live match: placed bets become cancelled, each stake is refunded with a bet_refund
--- ledger row (app.settle_bets), and the match is completed with result 'Match abandoned' and no winner.
--- Audited with the counts and the total refunded.
+-- Abandons an upcoming or live match (409 once completed): completed without a winner, result 'Match
+-- abandoned', and a settlement that cancels every bet and refunds its stake. Audited with the bets to
+-- cancel and the total to refund.
 create function app.abandon_match(p_match_id bigint)
 returns public.matches
 language plpgsql
@@ -573,25 +496,19 @@ declare
   v_admin public.users := app.require_admin();
   v_before public.matches := app.lock_match(p_match_id);
   v_match public.matches;
-  v_settled record;
 begin
   if v_before.status = 'completed' then
     raise exception using errcode = 'BT409', message = 'Match is already completed';
   end if;
-
-  select * into v_settled from app.settle_bets(v_before.id, null);
-
-  update public.matches
-    set status = 'completed', winning_team_id = null, match_result = 'Match abandoned', updated_at = now()
-    where id = v_before.id
-    returning * into v_match;
+  v_match := app.start_settlement(v_before, null, 'Match abandoned');
   perform app.audit(v_admin.id, 'match.abandon', 'match', v_match.id, to_jsonb(v_before),
-    to_jsonb(v_match) || jsonb_build_object('bets_cancelled', v_settled.cancelled, 'total_refunded', v_settled.credited));
+    to_jsonb(v_match) || jsonb_build_object('bets_cancelled', v_match.settlement_total,
+      'total_refunded', (select r.expected_credit from app.settlement_runs r where r.match_id = v_match.id)));
   return v_match;
 end;
 $$;
 comment on function app.abandon_match(bigint) is
-  'Voids an upcoming/live match: cancels its bets and refunds the stakes. Caller: API as an admin.';
+  'Voids an upcoming/live match and starts the settlement that cancels its bets and refunds the stakes. Caller: API as an admin.';
 
 /** Function privileges */
 
@@ -604,7 +521,6 @@ revoke execute on function
   app.create_match(bigint, bigint, timestamptz, text, text, text),
   app.start_match(bigint),
   app.update_live(bigint, text, text, int, numeric),
-  app.settle_bets(bigint, bigint),
   app.declare_winner(bigint, bigint, text),
   app.abandon_match(bigint)
   from public, anon, authenticated, service_role;

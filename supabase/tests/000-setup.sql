@@ -173,6 +173,29 @@ begin
 end;
 $$;
 
+-- Settles a match's run to the end in this transaction, batch by batch, as the workers do (claim, then
+-- settle) but without committing in between, as the database owner the workers connect as. Returns the
+-- bets it settled; leaves no claims and the session role.
+create or replace function tests.settle(p_match_id bigint, p_batch_size int default 2000)
+returns int
+language plpgsql
+as $$
+declare
+  v_claimed app.settlement_batches;
+  v_settled int;
+  v_total int := 0;
+begin
+  perform tests.reset_role();
+  loop
+    v_claimed := app.claim_settlement_batch(p_match_id, p_batch_size);
+    v_settled := app.settle_batch(p_match_id);
+    v_total := v_total + v_settled;
+    exit when v_claimed.match_id is null and v_settled = 0;
+  end loop;
+  return v_total;
+end;
+$$;
+
 -- Creates a match in the wanted state through the admin functions (as admin tests_admin, created on
 -- demand): 'upcoming', 'live' or 'completed' (won by p_team1). Returns the match id.
 create or replace function tests.create_match(
@@ -195,6 +218,7 @@ begin
   end if;
   if p_status = 'completed' then
     perform app.declare_winner(v_match.id, p_team1, null);
+    perform tests.settle(v_match.id);
   end if;
   perform tests.reset_role();
   return v_match.id;

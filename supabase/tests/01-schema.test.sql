@@ -10,7 +10,8 @@ select tables_are('public', array['users', 'bank_accounts', 'transactions', 'tea
                                  'protection_changes'],
   'public holds exactly the product tables');
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
-                              'match_book', 'player_match_stakes', 'referrals', 'user_devices', 'recovery_codes'],
+                              'match_book', 'player_match_stakes', 'referrals', 'user_devices', 'recovery_codes',
+                              'settlement_runs', 'settlement_batches'],
   'app holds the private tables');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -63,9 +64,11 @@ select is_empty($$
   where n.nspname = 'app' and p.prosecdef
     and not coalesce(p.proconfig @> array['search_path=""'], false)
 $$, 'every SECURITY DEFINER function has an empty search_path');
+-- Procedures that commit between steps cannot have a SET clause (PostgreSQL refuses transaction control
+-- under one): app.settle_pending schema-qualifies every name instead, and no API role may call it.
 select is_empty($$
   select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-  where n.nspname = 'app' and not exists (select 1 from unnest(p.proconfig) c where c like 'search_path=%')
+  where n.nspname = 'app' and p.prokind <> 'p' and not exists (select 1 from unnest(p.proconfig) c where c like 'search_path=%')
 $$, 'every function in app pins its search_path');
 select ok(not has_schema_privilege('anon', 'app', 'create'), 'anon cannot create anything in schema app');
 select set_eq($$

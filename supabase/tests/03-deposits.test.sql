@@ -113,6 +113,7 @@ select tests.call_as('referred');
 select app.place_bet(:ref_match, 2, 1000);
 select tests.call_as('tests_admin');
 select app.declare_winner(:ref_match, 1);
+select tests.settle(:ref_match);
 select tests.reset_role();
 select is(tests.balance('payer'), 100100::bigint, 'once the settled stakes (1000) reach the first deposit (700), the referrer gets 100');
 select results_eq($$select amount, status::text, reference_id::text from public.transactions
@@ -124,6 +125,7 @@ select tests.call_as('referred');
 select app.place_bet(:ref_match2, 3, 1000);
 select tests.call_as('tests_admin');
 select app.declare_winner(:ref_match2, 3);
+select tests.settle(:ref_match2);
 select tests.reset_role();
 select is(tests.balance('payer'), 100100::bigint, 'more deposits and stakes pay no second bonus');
 select tests.create_user('referred2', 0, (select referral_code from public.users where username = 'payer'));

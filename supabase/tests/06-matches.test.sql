@@ -1,8 +1,9 @@
--- Match lifecycle: create (validation), start, live updates (innings/over rules), declare winner
--- (set-based settlement, balances and ledger rows, second call refused), abandon (refunds), audit.
+-- Match lifecycle: create (validation), start, live updates (innings/over rules), declare winner (the
+-- outcome fixed at once, the bets settled by the run's batches: balances and ledger rows, second call
+-- refused), abandon (refunds), audit.
 begin;
 set local search_path = tests, public;
-select plan(45);
+select plan(48);
 
 select tests.create_admin('ref');
 select tests.create_user('pl1', 10000);
@@ -81,11 +82,15 @@ select tests.call_as('ref');
 select throws_ok(format('select app.declare_winner(%s, null)', :m), 'BT400', 'Please select a winning team', 'a winner is required');
 select throws_ok(format('select app.declare_winner(%s, 5)', :m), 'BT400', 'Winning team must be one of the two teams',
   'the winner plays in the match');
-select results_eq(format($$select status::text, winning_team_id, match_result::text
-                           from app.declare_winner(%s, 1, 'anything the client says')$$, :m),
-  $$values ('completed', 1::bigint, 'Mumbai Indians won the match')$$,
-  'declare winner: completed, winner set, result computed by the server');
+select results_eq(format($$select status::text, winning_team_id, match_result::text, app.match_json(m) -> 'settlement'
+                           from app.declare_winner(%s, 1, 'anything the client says') m$$, :m),
+  $$values ('completed', 1::bigint, 'Mumbai Indians won the match', '{"state": "settling", "settled": 0, "total": 3}'::jsonb)$$,
+  'declare winner: completed, winner set, result computed by the server, its settlement run started');
 select tests.reset_role();
+select is(tests.balance('pl1'), 8000::bigint, 'the bets settle in batches after the answer: nothing has moved yet');
+select is(tests.settle(:m), 3, 'the workers settle the run''s three bets');
+select is((select app.match_json(m) -> 'settlement' from public.matches m where m.id = :m),
+  '{"state": "settled", "settled": 3, "total": 3}'::jsonb, 'and the match says so');
 select is(tests.balance('pl1'), 14000::bigint, 'the winner is paid amount x 3 (10000 - 2000 + 6000)');
 select is(tests.balance('pl2'), 6000::bigint, 'the loser is paid nothing (10000 - 3000 - 1000)');
 select results_eq(format('select user_id, team_id, status::text from public.bets where match_id = %s order by id', :m),
@@ -93,8 +98,8 @@ select results_eq(format('select user_id, team_id, status::text from public.bets
   'bets are won or lost');
 select results_eq(format($$select t.type::text, t.amount from public.transactions t join public.bets b on t.reference_id = 'BET-' || b.id
                            where b.match_id = %s and t.type in ('bet_won', 'bet_lost') order by b.id$$, :m),
-  $$values ('bet_won', 6000::bigint), ('bet_lost', 0::bigint), ('bet_lost', 0::bigint)$$,
-  'a bet_won row of +potential_win and bet_lost rows of 0');
+  $$values ('bet_won', 6000::bigint)$$,
+  'a bet_won row of +potential_win; a lost bet moves no money and writes no ledger row');
 select is((select status::text from public.bets where match_id = :m2), 'placed', 'bets of other matches are untouched');
 
 select tests.call_as('ref');
@@ -111,7 +116,7 @@ select is(tests.balance('pl1'), 14000::bigint, 'still one payout');
 select tests.call_as('ref');
 select results_eq(format('select status::text, match_result::text, winning_team_id from app.abandon_match(%s)', :m2),
   $$values ('completed', 'Match abandoned', null::bigint)$$, 'an abandoned match is completed without a winner');
-select tests.reset_role();
+select tests.settle(:m2);
 select is(tests.balance('pl2'), 7000::bigint, 'the stake is refunded');
 select results_eq(format($$select b.status::text, t.type::text, t.amount from public.bets b
                            join public.transactions t on t.reference_id = 'BET-' || b.id and t.type = 'bet_refund'

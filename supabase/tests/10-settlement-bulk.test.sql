@@ -1,11 +1,14 @@
--- Set-based settlement at scale: a match with 100,000 bets from 1,000 players is declared in one call.
--- The bets are generated in bulk (registering 1,000 players through app.register_user, funding them and
--- placing the bets with direct, ledger-consistent inserts, checked by app.reconcile before settlement),
--- because 100,000 separate place_bet calls would only measure the generator. Settlement itself goes
--- through app.declare_winner; the assertions are on results, not on time.
+-- Settlement at scale, batch by batch: a match with 100,000 bets from 1,000 players is declared (the outcome
+-- is fixed at once) and its run is settled in batches of 2,000 bets, each checked as it lands: the ledger
+-- reconciles between batches, no player's bets are split between batches, each bet is settled once
+-- (settling a batch again, or a settled run, settles nothing), and the last batch finishes the run after
+-- checking its totals. The bets are generated in bulk (registering 1,000 players through
+-- app.register_user, funding them and placing the bets with direct, ledger-consistent inserts, checked by
+-- app.reconcile before settlement), because 100,000 separate place_bet calls would only measure the
+-- generator. The assertions are on results, not on time.
 begin;
 set local search_path = tests, public;
-select plan(9);
+select plan(16);
 
 select tests.create_match('live', 9, 10) as m \gset
 
@@ -32,24 +35,60 @@ select is((select count(*)::int from public.bets where match_id = :m and status 
 select is(tests.reconcile_count(), 0::bigint, 'the generated ledger reconciles before settlement');
 
 select tests.call_as('tests_admin');
-select is((select status::text from app.declare_winner(:m, 9)), 'completed', 'declare_winner settles the match');
+select is((select app.match_json(m) -> 'settlement' from app.declare_winner(:m, 9) m),
+  '{"state": "settling", "settled": 0, "total": 100000}'::jsonb, 'the declaration fixes the outcome and records the run''s total');
 select tests.reset_role();
+select is((select expected_credit from app.settlement_runs where match_id = :m), 150000000::bigint,
+  'with what the run will pay: 50,000 winning bets of 3,000');
+select is((select count(*)::int from public.bets where match_id = :m and status = 'placed'), 100000,
+  'and settles no bet itself');
+
+-- settle it batch by batch, checking the ledger after every fifth batch (a full reconciliation reads the
+-- whole ledger)
+create temporary table batch_checks (bets int, unreconciled bigint);
+do $$
+declare
+  v_match bigint := (select max(id) from public.matches where team1_id = 9 and team2_id = 10);
+  v_claimed app.settlement_batches;
+  v_settled int;
+begin
+  loop
+    v_claimed := app.claim_settlement_batch(v_match, 2000);
+    v_settled := app.settle_batch(v_match);
+    exit when v_claimed.match_id is null and v_settled = 0;
+    insert into batch_checks
+    values (v_settled, case when (select count(*) from batch_checks) % 5 = 4 then (select count(*) from app.reconcile()) end);
+  end loop;
+end;
+$$;
+select is((select count(*)::int from batch_checks), 50, 'fifty batches of 2,000 bets (20 players each)');
+select results_eq('select count(unreconciled)::int, count(*) filter (where unreconciled <> 0)::int from batch_checks',
+  $$values (10, 0)$$, 'the ledger reconciles between batches, in the middle of the run');
+select is_empty(format($$select user_id from public.bets b join app.settlement_batches x
+                           on x.match_id = b.match_id and b.user_id between x.first_user_id and x.last_user_id
+                           where b.match_id = %s group by b.user_id having count(distinct x.first_user_id) > 1$$, :m),
+  'no player''s bets are split between batches');
 
 select results_eq(format($$select status::text, count(*)::int from public.bets where match_id = %s group by status order by 1$$, :m),
   $$values ('lost', 50000), ('won', 50000)$$, 'half the bets won, half lost');
 select results_eq(format($$select type::text, count(*)::int, sum(amount)::bigint from public.transactions
                            where type in ('bet_won', 'bet_lost') and user_id in (select user_id from public.bets where match_id = %s)
                            group by type order by 1$$, :m),
-  $$values ('bet_lost', 50000, 0::bigint), ('bet_won', 50000, 150000000::bigint)$$,
-  'one ledger row per bet: 50,000 bet_won of 3000 and 50,000 bet_lost of 0');
+  $$values ('bet_won', 50000, 150000000::bigint)$$,
+  'one ledger row per winning bet (50,000 bet_won of 3,000); lost bets move no money and write none');
 select results_eq($$select sum(wallet_balance)::bigint, min(wallet_balance), max(wallet_balance) from public.users
                     where username like 'bulk%' and id % 2 = 0$$,
   $$values (150000000::bigint, 300000::bigint, 300000::bigint)$$, 'each winner holds 100 x 3000');
 select is((select max(wallet_balance) from public.users where username like 'bulk%' and id % 2 = 1), 0::bigint,
   'losers hold nothing');
+select results_eq(format($$select (app.match_json(m) -> 'settlement'), r.finished_at is not null
+                           from public.matches m join app.settlement_runs r on r.match_id = m.id where m.id = %s$$, :m),
+  $$values ('{"state": "settled", "settled": 100000, "total": 100000}'::jsonb, true)$$,
+  'the last batch finished the run: the match says settled');
+
+select is(app.settle_batch(:m), 0, 'a settled run has no batch left: settling again settles nothing');
+select ok((select app.claim_settlement_batch(:m, 2000)) is null, 'and nothing is left to claim');
 select is(tests.reconcile_count(), 0::bigint, 'ledger reconciles after settlement');
-select unalike((select prosrc from pg_proc where oid = 'app.declare_winner(bigint, bigint, text)'::regprocedure),
-  '%loop%', 'declare_winner has no per-bet loop: settlement is set-based');
 
 select * from finish();
 rollback;

@@ -138,6 +138,7 @@ select throws_ok(format($$select app.assert_may_gamble(%s, now() + interval '7 d
 select lives_ok(format($$select app.assert_may_gamble(%s, now() + interval '7 days')$$, :ex_a), 'and ends exactly at its time');
 select tests.call_as('guardian');
 select app.declare_winner(:live, 1, null);
+select tests.settle(:live);
 select tests.reset_role();
 select is(tests.balance('ex_a'), 7000::bigint, 'a bet placed before the time-out stands and is paid (5000 - 1000 + 3000)');
 

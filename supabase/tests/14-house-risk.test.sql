@@ -208,12 +208,16 @@ select is_empty('select * from app.reconcile_books()', 'and every book still equ
 select tests.call_as('risk');
 select app.start_match(:book);
 select app.declare_winner(:book, 10);
+select tests.settle(:book);
+select tests.call_as('risk');
 select is(app.match_risk(:book) - 'betting',
   '{"team1": {"bets": 2, "staked": 6000, "payout_if_wins": 18000}, "team2": {"bets": 1, "staked": 2000, "payout_if_wins": 6000},
     "net_if_team1_wins": -10000, "net_if_team2_wins": 2000}'::jsonb,
   'a settled match keeps its final book: the house won 2,000');
 select is(app.match_risk(:book) ->> 'betting', 'closed', 'and is closed');
 select app.abandon_match(:stakes);
+select tests.settle(:stakes);
+select tests.call_as('risk');
 select is(app.match_risk(:stakes) - 'betting',
   '{"team1": {"bets": 0, "staked": 0, "payout_if_wins": 0}, "team2": {"bets": 0, "staked": 0, "payout_if_wins": 0},
     "net_if_team1_wins": 0, "net_if_team2_wins": 0}'::jsonb,

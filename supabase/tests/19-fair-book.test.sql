@@ -33,6 +33,7 @@ select lives_ok(format('select app.place_bet(%s, 2, 5000)', :m), 'another player
 select throws_ok('select app.match_position(999999999)', 'BT404', 'Match not found', 'a position needs a match');
 select tests.call_as('tests_admin');
 select app.declare_winner(:m, 2);
+select tests.settle(:m);
 select tests.reset_role();
 select is(tests.balance('hedger'), 10000::bigint, 'so a backer of one side loses when the other wins: no certain profit');
 select is(tests.reconcile_count(), 0::bigint, 'ledger reconciles');
@@ -113,6 +114,7 @@ select tests.reset_role();
 select is(tests.balance('farmer'), 0::bigint, 'stakes that are not settled yet do not count');
 select tests.call_as('tests_admin');
 select app.declare_winner(:ref1, 8);
+select tests.settle(:ref1);
 select tests.reset_role();
 select is(tests.balance('farmer'), 0::bigint, 'settled stakes below the first deposit (2,000 of 3,000) do not pay');
 select tests.create_match('live', 9, 10) as ref2 \gset
@@ -120,6 +122,7 @@ select tests.call_as('friend');
 select app.place_bet(:ref2, 9, 1000);
 select tests.call_as('tests_admin');
 select app.abandon_match(:ref2);
+select tests.settle(:ref2);
 select tests.reset_role();
 select is(tests.balance('farmer'), 0::bigint, 'a refunded stake was never at risk: it does not count');
 select tests.create_match('live', 9, 10) as ref3 \gset
@@ -127,6 +130,7 @@ select tests.call_as('friend');
 select app.place_bet(:ref3, 9, 1000);
 select tests.call_as('tests_admin');
 select app.declare_winner(:ref3, 9);
+select tests.settle(:ref3);
 select tests.reset_role();
 select is(tests.balance('farmer'), 100::bigint, 'once the settled stakes reach the first deposit (3,000), the referrer is paid');
 select results_eq($$select count(*)::int, min(reference_id)::text from public.transactions
@@ -137,6 +141,7 @@ select tests.call_as('friend');
 select app.place_bet(:ref4, 7, 1000);
 select tests.call_as('tests_admin');
 select app.declare_winner(:ref4, 7);
+select tests.settle(:ref4);
 select tests.reset_role();
 select is(tests.balance('farmer'), 100::bigint, 'and never a second time');
 
@@ -155,6 +160,7 @@ select tests.reset_role();
 select tests.balance('other') as other_before \gset
 select tests.call_as('tests_admin');
 select app.declare_winner(:cap, 1);
+select tests.settle(:cap);
 select tests.reset_role();
 select is(tests.balance('other') - :other_before, 100::bigint, 'a referrer is paid at most referral_bonuses_per_month in 30 days');
 select is((select count(*)::int from app.referrals where referrer_id = tests.uid('other') and paid_at is null
@@ -166,6 +172,7 @@ select tests.call_as('pal2');
 select app.place_bet(:cap2, 2, 1000);
 select tests.call_as('tests_admin');
 select app.declare_winner(:cap2, 4);
+select tests.settle(:cap2);
 select tests.reset_role();
 select is(tests.balance('other') - :other_before, 200::bigint,
   'and is paid at the referred player''s next settlement once the window has room');

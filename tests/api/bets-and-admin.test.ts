@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  apiSuite, balance, createMatch, depositReference, fund, registerPlayer, sendWebhook, unique,
+  apiSuite, balance, createMatch, depositReference, fund, registerPlayer, settled, sendWebhook, unique,
 } from '../support/api.ts';
 
 describe('bets, match administration and the back office', () => {
@@ -23,8 +23,13 @@ describe('bets, match administration and the back office', () => {
 
     const declared = await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1, result: 'ignored' });
     expect(declared.status).toBe(200);
-    expect(declared.body).toMatchObject({ status: 'completed', winning_team_id: 1, match_result: 'Mumbai Indians won the match' });
+    expect(declared.body).toMatchObject({
+      status: 'completed', winning_team_id: 1, match_result: 'Mumbai Indians won the match',
+      settlement: { state: 'settling', settled: 0, total: 1 },
+    });
+    await settled(api.db, match.id);
     expect(await balance(api.db, player.id)).toBe(10000 - 1000 + 3000);
+    expect((await player.client.get(`/api/matches/${match.id}`)).body.settlement).toEqual({ state: 'settled', settled: 1, total: 1 });
     expect((await player.client.get('/api/user')).body.wallet_balance).toBe(12000);
     const bets = await player.client.get('/api/bets');
     expect(bets.body[0]).toMatchObject({ id: bet.body.id, status: 'won' });
@@ -124,6 +129,7 @@ describe('bets, match administration and the back office', () => {
 
     const abandoned = await api.admin.client.patch(`/api/admin/matches/${match.id}/abandon`);
     expect(abandoned.body).toMatchObject({ status: 'completed', match_result: 'Match abandoned', additionalDetails: { status: 'Match abandoned' } });
+    await settled(api.db, match.id);
     expect(await balance(api.db, player.id)).toBe(2000);
     const bets = await api.admin.client.get(`/api/admin/bets/match/${match.id}`);
     expect(bets.body).toHaveLength(1);

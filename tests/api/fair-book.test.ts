@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiSuite, balance, Client, createAdmin, createMatch, fund, registerPlayer, unique, type Player,
+  apiSuite, balance, Client, createAdmin, createMatch, fund, registerPlayer, settled, unique, type Player,
 } from '../support/api.ts';
 
 describe('the book cannot be beaten', () => {
@@ -31,6 +31,7 @@ describe('the book cannot be beaten', () => {
     expect((await player.client.get(`/api/matches/${match.id}/position`)).body).toEqual({ team_id: 1, staked: 5000 });
 
     await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 2 });
+    await settled(api.db, match.id);
     expect(await balance(api.db, player.id), 'the side backed lost: the stake is gone').toBe(15_000);
   });
 
@@ -89,6 +90,7 @@ describe('the book cannot be beaten', () => {
     expect((await bet(referred, match.id, 1, 2000)).status).toBe(201);
     expect(await balance(api.db, referrer.id), 'nor a bet that is not settled').toBe(0);
     await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 2 });
+    await settled(api.db, match.id);
     expect(await balance(api.db, referrer.id)).toBe(100);
     const ledger = await referrer.client.get('/api/wallet/transactions');
     expect(ledger.body.map((row: { type: string; reference_id: string }) => [row.type, row.reference_id]))

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_BUNDLE } from '../../scripts/lib/function-bundle.js';
 import {
-  balance, createAdmin, createMatch, database, fund, reconcile, registerPlayer, startServer, type Db, type TestServer,
+  balance, createAdmin, createMatch, database, fund, reconcile, settled, registerPlayer, startServer, type Db, type TestServer,
 } from '../support/api.ts';
 
 const bundle = path.resolve(import.meta.dirname, '../..', FUNCTION_BUNDLE);
@@ -59,6 +59,7 @@ describe('the deployed function bundle', () => {
     expect(bet.body).toMatchObject({ amount: 2000, potential_win: 6000, status: 'placed' });
     const declared = await admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: match.team1_id });
     expect(declared.status).toBe(200);
+    await settled(db, match.id);
 
     expect(await balance(db, player.id)).toBe(5000 - 2000 + 6000);
     expect((await player.client.get('/api/user')).body).toMatchObject({ wallet_balance: 9000 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { protectionMessages } from '../../src/domain/protection.ts';
-import { apiSuite, balance, createMatch, depositReference, fund, registerPlayer, type Player } from '../support/api.ts';
+import { apiSuite, balance, createMatch, depositReference, fund, registerPlayer, settled, type Player } from '../support/api.ts';
 
 const HOUR = 3_600_000;
 const deposit = (player: Player, amount: number) =>
@@ -100,6 +100,7 @@ describe('player protection', () => {
 
     // the bet placed before stands and is paid
     await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 });
+    await settled(api.db, match.id);
     expect(await balance(api.db, player.id)).toBe(5000 - 1000 + 3000);
 
     const shorter = await player.client.post('/api/account/timeout', { days: 1 });

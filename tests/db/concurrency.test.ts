@@ -160,6 +160,7 @@ describe('money paths under concurrency', () => {
 
     expect(ok).toBe(1);
     expect(errors).toEqual(['BT409: Match is already completed']);
+    await Promise.all([sql`call app.settle_pending(1)`, sql`call app.settle_pending(1)`]); // two workers
     const [m] = await sql`select status, winning_team_id from public.matches where id = ${match}`;
     expect(m.status).toBe('completed');
     // whichever call won, exactly one side was paid exactly once
@@ -402,6 +403,7 @@ describe('the book under concurrency', () => {
       }
       const { errors } = await settle(matches.map((match) => request(admin, (tx) => tx`select app.declare_winner(${match}, 2)`)));
       expect(errors).toEqual([]);
+      await Promise.all([sql`call app.settle_pending(1)`, sql`call app.settle_pending(1)`]); // two workers, one batch each
       expect(await balance(referrer.id)).toBe(100);
       expect(await reconcile()).toEqual([]);
     }));
@@ -427,5 +429,71 @@ describe('the book under concurrency', () => {
       }
       expect(await reconcile()).toEqual([]);
     }
+  });
+});
+
+describe('settlement as a job', () => {
+  async function matchWithBets(players: number) {
+    const match = await createLiveMatch(admin);
+    const bettors = await Promise.all(Array.from({ length: players }, () => createPlayer(5000)));
+    await Promise.all(bettors.map((player, n) => request(player, (tx) => tx`select app.place_bet(${match}, ${1 + (n % 2)}, 1000)`)));
+    return { match, bettors };
+  }
+
+  async function expectSettledOnce(match: number, bettors: { id: number }[]) {
+    const [left] = await sql`select count(*)::int as n from public.bets where match_id = ${match} and status = 'placed'`;
+    expect(left.n).toBe(0);
+    const [ledger] = await sql`
+      select count(*)::int as rows, count(distinct t.reference_id)::int as bets from public.transactions t
+      join public.bets b on t.reference_id = 'BET-' || b.id and t.type = 'bet_won' where b.match_id = ${match}`;
+    expect(ledger).toEqual({ rows: bettors.length / 2, bets: bettors.length / 2 });
+    for (const [n, player] of bettors.entries()) expect(await balance(player.id)).toBe(n % 2 === 0 ? 5000 - 1000 + 3000 : 4000);
+    const [m] = await sql`select settlement_settled::int as settled, settlement_total::int as total from public.matches where id = ${match}`;
+    expect(m).toEqual({ settled: bettors.length, total: bettors.length });
+    expect(await reconcile()).toEqual([]);
+  }
+
+  it('two workers settle one match side by side, each bet once, and the ledger reconciles all along', async () => {
+    const { match, bettors } = await matchWithBets(40);
+    await request(admin, (tx) => tx`select app.declare_winner(${match}, 1)`);
+    let done = false;
+    const workers = Promise.all([sql`call app.settle_pending(3)`, sql`call app.settle_pending(3)`]).finally(() => (done = true));
+    const unreconciled: unknown[] = [];
+    while (!done) unreconciled.push(...(await reconcile())); // in the middle of the run too
+    await workers;
+    expect(unreconciled).toEqual([]);
+    const [batches] = await sql`
+      select count(*)::int as n, count(distinct first_user_id)::int as ranges from app.settlement_batches where match_id = ${match}`;
+    expect(batches.n).toBe(batches.ranges);
+    expect(batches.n).toBeGreaterThan(1);
+    await expectSettledOnce(match, bettors);
+  });
+
+  it('a worker cut off in the middle of a batch loses nothing: the sweep settles every bet once', async () => {
+    const { match, bettors } = await matchWithBets(20);
+    await request(admin, (tx) => tx`select app.declare_winner(${match}, 1)`);
+    // one batch settled and committed, as a worker would
+    await sql`select app.claim_settlement_batch(${match}, 4)`;
+    await sql`select app.settle_batch(${match})`;
+    // the next batch is claimed, and its worker dies before it commits
+    await sql`select app.claim_settlement_batch(${match}, 4)`;
+    const worker = await sql.reserve();
+    const [{ pid }] = await worker`select pg_backend_pid() as pid`;
+    await worker`begin`;
+    expect((await worker`select app.settle_batch(${match}) as n`)[0].n).toBeGreaterThan(0);
+    await sql`select pg_terminate_backend(${pid})`;
+    await worker`commit`.catch(() => {});
+    worker.release();
+
+    const [run] = await sql`
+      select count(*) filter (where settled_at is null)::int as unsettled, count(*)::int as batches
+      from app.settlement_batches where match_id = ${match}`;
+    expect(run).toEqual({ unsettled: 1, batches: 2 });
+    expect(await reconcile(), 'in the middle of the run, after the crash').toEqual([]);
+
+    await sql`call app.settle_pending(4)`; // the sweep
+    await expectSettledOnce(match, bettors);
+    const [finished] = await sql`select finished_at from app.settlement_runs where match_id = ${match}`;
+    expect(finished.finished_at).not.toBeNull();
   });
 });

@@ -182,6 +182,20 @@ export async function balance(db: Db, userId: number): Promise<number> {
   return row.wallet_balance;
 }
 
+/**
+ * Waits until the settlement of a declared (or abandoned) match has settled its last bet: the server's
+ * settlement workers do it in batches after the declaration answers. Fails after `ms`.
+ */
+export async function settled(db: Db, matchId: number, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const [run] = await db`select finished_at from app.settlement_runs where match_id = ${matchId}`;
+    if (run?.finished_at) return;
+    if (Date.now() > deadline) throw new Error(`match ${matchId} not settled within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The ledger invariant must hold after every test. */
 export async function reconcile(db: Db) {
   return db.begin(async (tx) => {

@@ -10,9 +10,12 @@
  * - Back-pressure: a client that falls more than LIVE_CLIENT_QUEUE events behind is dropped (its stream
  *   ends; the browser reconnects and resumes with Last-Event-ID), never buffered without bound.
  * - A comment line every 15 s keeps proxies from closing the stream.
+ * - A signed-in player's stream also carries the results of their own bets as their match is settled
+ *   (`event: result`, data: the match, the outcome, the amount and the team backed: player-results.ts), and
+ *   nobody else's: the stream looks up its session once, when it opens.
  *
- * Match data is public (teams and matches are readable by anyone), so the stream needs no session and
- * makes no database read. At most `config.liveMaxStreams` (LIVE_MAX_STREAMS, default 2000) streams are open
+ * Match data is public (teams and matches are readable by anyone), so the stream needs no session, and
+ * without one it makes no database read. At most `config.liveMaxStreams` (LIVE_MAX_STREAMS, default 2000) streams are open
  * per process at once; beyond that the answer is 503 {"message":"Too many live connections"} (the SPA then
  * polls).
  */
@@ -21,7 +24,9 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { MatchEvent, MatchFeed } from '../../_shared/match-feed.ts';
-import type { AppEnv } from '../context.ts';
+import { toHttpError } from '../../_shared/errors.ts';
+import { query, type AppEnv, type Ctx } from '../context.ts';
+import type { PlayerResults } from '../player-results.ts';
 
 const HEARTBEAT_MS = 15_000;
 const GAP_FRAME = 'event: gap\ndata: {}\n\n';
@@ -38,7 +43,9 @@ export const liveRoute = createRoute({
   responses: {
     200: {
       description: 'text/event-stream: `event: match` (`id:` line; data: the match as GET /api/matches/{id} answers it), ' +
-        '`event: gap` (refetch once: missed events cannot be replayed); heartbeats every 15 s',
+        '`event: gap` (refetch once: missed events cannot be replayed), and for a signed-in player `event: result` ' +
+        '(data: {match_id, match, outcome: won | lost | refunded, amount, team}: their own bets, as their match is settled); ' +
+        'heartbeats every 15 s',
       content: { 'text/event-stream': { schema: z.string() } },
     },
     503: {
@@ -50,26 +57,53 @@ export const liveRoute = createRoute({
 
 export const TOO_MANY_STREAMS = 'Too many live connections';
 
-export function liveRoutes(feed: MatchFeed) {
+/** The signed-in user of the stream's request, or null (no session, or one that has ended). */
+async function streamUser(c: Ctx): Promise<number | null> {
+  if (!c.get('tokenHash')) return null;
+  try {
+    await query(c, 'user', 'reader', () => []);
+    return c.get('userId');
+  } catch (error) {
+    // a session that has ended (401) or a banned user (403) gets the public stream; anything else is an answer
+    const status = toHttpError(error)?.status;
+    if (status === 401 || status === 403) return null;
+    throw error;
+  }
+}
+
+export function liveRoutes(feed: MatchFeed, results: PlayerResults) {
   /** Streams open now in this process (one app per process). */
   let open = 0;
-  return new Hono<AppEnv>().get('/live/matches', (c) => {
+  return new Hono<AppEnv>().get('/live/matches', async (c) => {
     const { liveMaxStreams, liveClientQueue } = c.get('config');
     if (open >= liveMaxStreams) return c.json({ message: TOO_MANY_STREAMS }, 503);
     open += 1;
+    let userId: number | null;
+    try {
+      userId = await streamUser(c);
+    } catch (error) {
+      open -= 1;
+      throw error;
+    }
     const only = Number(c.req.query('id')) || undefined;
     const lastEventId = c.req.header('last-event-id');
     return streamSSE(c, async (stream) => {
-      const queue: Array<MatchEvent | 'gap'> = [];
+      // match events, gaps, and this player's result frames, written in the order they came
+      const queue: Array<MatchEvent | 'gap' | Uint8Array> = [];
       let wake: (() => void) | undefined;
-      const enqueue = (event: MatchEvent | 'gap') => {
-        if (event !== 'gap' && only !== undefined && event.matchId !== only) return;
+      const enqueue = (event: MatchEvent | 'gap' | Uint8Array) => {
+        if (event !== 'gap' && !(event instanceof Uint8Array) && only !== undefined && event.matchId !== only) return;
         queue.push(event);
         if (queue.length > liveClientQueue) stream.abort(); // too slow: dropped, it resumes on reconnect
         wake?.();
       };
       // Subscribe before looking back, so nothing falls between the replay and the live events.
-      const unsubscribe = feed.subscribe(enqueue);
+      const unsubscribeMatches = feed.subscribe(enqueue);
+      const unsubscribeResults = userId === null ? () => {} : results.add(userId, enqueue);
+      const unsubscribe = () => {
+        unsubscribeMatches();
+        unsubscribeResults();
+      };
       const heartbeat = setInterval(() => {
         stream.write(': heartbeat\n\n').catch(() => {});
       }, HEARTBEAT_MS);
@@ -94,6 +128,8 @@ export function liveRoutes(feed: MatchFeed) {
           const next = queue.shift();
           if (next === 'gap') {
             await stream.write(GAP_FRAME);
+          } else if (next instanceof Uint8Array) {
+            await stream.write(next);
           } else if (next) {
             if (next.seq > newest) await stream.write(next.frame);
           } else {

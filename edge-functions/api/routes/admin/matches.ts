@@ -5,10 +5,11 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { betEntity, matchEntity, teamEntity } from '../../../../src/domain/entities.ts';
+import { betEntity, matchEntity, teamEntity, type Match } from '../../../../src/domain/entities.ts';
 import { createMatchSchema, declareWinnerSchema, updateLiveSchema } from '../../../../src/domain/schemas.ts';
-import { answer, bodyOf, query, type Ctx, type DatabaseAnswer } from '../../context.ts';
+import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from '../../context.ts';
 import type { Sql, Statement } from '../../../_shared/db.ts';
+import type { SettlementWorker } from '../../../_shared/settlement-worker.ts';
 import { errors, idParams, json, jsonBody, page, router } from '../../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../../paging.ts';
 import { betPage, matchById, matchList, teamList } from '../../queries.ts';
@@ -53,23 +54,27 @@ const updateLiveRoute = createRoute({
 });
 const declareRoute = createRoute({
   method: 'patch', path: '/matches/{id}/declare-winner', tags,
-  summary: 'Declare the winner of a live match and settle its bets (result text is computed by the server)',
+  summary: 'Declare the winner of a live match (result text is computed by the server); its bets settle in batches right after ' +
+    '(`settlement` in the answer and the live events: state, settled, total)',
   request: { params: idParams, body: jsonBody(declareWinnerSchema) },
   responses: { 200: json(matchEntity, 'The completed match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 const abandonRoute = createRoute({
   method: 'patch', path: '/matches/{id}/abandon', tags,
-  summary: 'Void an upcoming or live match: bets cancelled, stakes refunded (beyond the spec)',
+  summary: 'Void an upcoming or live match (beyond the spec): its bets are cancelled and their stakes refunded in batches right after',
   request: { params: idParams },
   responses: { 200: json(matchEntity, 'The abandoned (completed) match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 
-/** Runs a match-changing app.* function (`change` returns the match row) and answers the match with its teams. */
+/** The statement of a match-changing app.* function (`change` returns the match row): the match as answered. */
+const changedMatch = (change: (q: Sql) => Statement) => (q: Sql) => q`select app.match_json(m)::text as body from ${change(q)} m`;
+
+/** Runs a match-changing app.* function and answers the match with its teams. */
 export function changeMatch(c: Ctx, change: (q: Sql) => Statement, status: 200 | 201 = 200): Promise<DatabaseAnswer> {
-  return answer(c, 'admin', 'service', (q) => q`select app.match_json(m)::text as body from ${change(q)} m`, { status });
+  return answer(c, 'admin', 'service', changedMatch(change), { status });
 }
 
-export function adminMatchRoutes() {
+export function adminMatchRoutes(settlement: SettlementWorker) {
   const app = router();
 
   app.openapi(listRoute, (c) => {
@@ -104,14 +109,24 @@ export function adminMatchRoutes() {
     return changeMatch(c, (q) => q`app.update_live(${id}, ${input.team1_score}, ${input.team2_score},
       ${input.current_innings ?? null}, ${input.current_over ?? null})`);
   });
+  /**
+   * Fixes a match's outcome (the run is recorded in the same transaction) and answers the completed match;
+   * its bets, if it has any, are settled right after, in batches, while the answer goes out.
+   */
+  async function complete(c: Ctx, change: (q: Sql) => Statement): Promise<DatabaseAnswer> {
+    const [rows] = await query(c, 'admin', 'service', (q) => [changedMatch(change)(q)]);
+    const body = bodyOf(rows);
+    if ((JSON.parse(body) as Match).settlement?.state === 'settling') settlement.kickAfterAnswer();
+    return sendJson(c, body);
+  }
   app.openapi(declareRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return changeMatch(c, (q) => q`app.declare_winner(${id}, ${input.winning_team_id}, ${input.result ?? null})`);
+    return complete(c, (q) => q`app.declare_winner(${id}, ${input.winning_team_id}, ${input.result ?? null})`);
   });
   app.openapi(abandonRoute, (c) => {
     const { id } = c.req.valid('param');
-    return changeMatch(c, (q) => q`app.abandon_match(${id})`);
+    return complete(c, (q) => q`app.abandon_match(${id})`);
   });
 
   return app;

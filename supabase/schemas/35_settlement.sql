@@ -1,0 +1,378 @@
+-- Settlement: a resumable job. A request runs in one transaction; settling a match is not one request's
+-- work. Declaring a winner (or abandoning a match) fixes the outcome and records a settlement run
+-- in one short transaction, and answers at once; the bets are then settled in batches, each its own short
+-- transaction, by every server process (woken by a notification) and by a sweep that finishes what a crash
+-- interrupted. One transaction settling every bet of a match would hold every one of its players' rows for
+-- the seconds it takes: their bets on another match, deposits and withdrawals would wait, the time and the
+-- lock would grow with the match, and one failure would undo all of it.
+--
+-- How a run proceeds:
+--   * app.declare_winner / app.abandon_match: the match is completed with its winner (or none) and result,
+--     settlement_total = its placed bets, settlement_settled = 0, and a run (app.settlement_runs) is
+--     recorded; `pg_notify('settlement', match id)` wakes the workers.
+--   * app.claim_settlement_batch (a short transaction of its own): takes the next range of players after
+--     the run's cursor, holding about p_size bets, as a batch (app.settlement_batches). A player's bets are
+--     never split between batches, so each batch credits each of its players once, and batches follow the
+--     players' ids, so the wallet pages a batch touches are touched once.
+--   * app.settle_batch (a short transaction of its own): takes an unsettled batch with FOR UPDATE SKIP
+--     LOCKED (one no other worker holds), locks its players (and the referrers a bonus may be paid to) in id
+--     order, writes the ledger rows of its winning or refunded bets, credits each player once, counts the
+--     stakes towards referral bonuses, marks the bets won / lost / cancelled and adds them to the match's
+--     settlement_settled (a match change: the version grows and the match is announced with its progress).
+--     The batch that settles the last bets checks the run's totals (every bet settled, the credits equal to
+--     what the declaration computed) and finishes the run.
+--   * app.settle_pending (a procedure, so it can commit between steps): claims and settles batches of every
+--     unfinished run until none is left. Each server process calls it when notified (both cores settle one
+--     match), the local runtime every 30 s and, where pg_cron exists, the database every minute: a run
+--     interrupted by a crash or a restart is finished by the next call. A batch cut off mid-way was rolled
+--     back whole, so it is simply settled again.
+-- Each bet is settled exactly once: a batch is settled under its row lock and marked settled in the same
+-- transaction; bets are settled only while 'placed'; and the ledger's unique (type, reference) of each
+-- money-moving row is the last guard. Every batch writes its ledger rows and credits together, so
+-- app.reconcile() is empty at every instant, in the middle of a run too.
+--
+-- A lost bet writes no ledger row (bet_lost rows of 0 were written until the settlement became a job; they
+-- stay as history): it moves no money, the bet's own status says it was lost, and those rows were a third of
+-- a settlement's writes.
+
+/** Tables */
+
+-- The runs: one per completed match. next_user_id is the claim cursor (the players below it are in a
+-- batch); expected_credit is what the settlement pays in all (winnings, or refunded stakes), computed when
+-- the outcome was fixed, which the last batch checks.
+create table app.settlement_runs (
+  match_id bigint primary key references public.matches (id) on delete cascade,
+  next_user_id bigint not null default 0,
+  expected_credit bigint not null check (expected_credit >= 0),
+  created_at timestamptz not null default now(),
+  finished_at timestamptz
+);
+comment on table app.settlement_runs is 'One per completed match: the settlement''s claim cursor, its expected credit and when it finished.';
+-- the sweep: runs still to finish
+create index settlement_runs_unfinished_idx on app.settlement_runs (created_at) where finished_at is null;
+revoke all on app.settlement_runs from public, anon, authenticated, service_role;
+
+-- The batches: a range of players (first_user_id to last_user_id) of a run, claimed and then settled.
+create table app.settlement_batches (
+  match_id bigint not null references app.settlement_runs (match_id) on delete cascade,
+  first_user_id bigint not null,
+  last_user_id bigint not null,
+  claimed_at timestamptz not null default now(),
+  settled_at timestamptz,
+  bets int check (bets >= 0),
+  credited bigint check (credited >= 0),
+  constraint settlement_batches_pkey primary key (match_id, first_user_id),
+  constraint settlement_batches_range check (last_user_id >= first_user_id),
+  constraint settlement_batches_settled check ((settled_at is null) = (bets is null) and (bets is null) = (credited is null))
+);
+comment on table app.settlement_batches is 'Ranges of players of a settlement run, each settled in a transaction of its own.';
+-- the batches still to settle of a run
+create index settlement_batches_unsettled_idx on app.settlement_batches (match_id, first_user_id) where settled_at is null;
+revoke all on app.settlement_batches from public, anon, authenticated, service_role;
+
+/** Functions: fixing the outcome */
+
+-- Completes a locked match with its outcome (p_winning_team_id, or null when abandoned: every stake is
+-- refunded) and records its settlement run: the placed bets to settle and what they will be credited in all
+-- (expected_credit), from one pass over them. Wakes the settlement workers. Answers the completed match.
+-- Internal: app.declare_winner and app.abandon_match.
+create function app.start_settlement(p_match public.matches, p_winning_team_id bigint, p_result text)
+returns public.matches
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_void boolean := p_winning_team_id is null;
+  v_total bigint;
+  v_credit bigint;
+  v_match public.matches;
+begin
+  select count(*),
+         coalesce(sum(case when v_void then b.amount when b.team_id = p_winning_team_id then b.potential_win else 0 end), 0)
+    into v_total, v_credit
+    from public.bets b
+    where b.match_id = p_match.id and b.status = 'placed';
+  update public.matches
+    set status = 'completed', winning_team_id = p_winning_team_id, match_result = p_result,
+        settlement_total = v_total, settlement_settled = 0, updated_at = now()
+    where id = p_match.id
+    returning * into v_match;
+  insert into app.settlement_runs (match_id, expected_credit, finished_at)
+  values (p_match.id, v_credit, case when v_total = 0 then now() end);
+  if v_total > 0 then
+    perform pg_notify('settlement', p_match.id::text);
+  end if;
+  return v_match;
+end;
+$$;
+comment on function app.start_settlement(public.matches, bigint, text) is
+  'Internal: completes a locked match with its outcome and records its settlement run.';
+
+/** Functions: the batches */
+
+-- Claims the next batch of a run: the players after its cursor whose bets make about p_size (the player
+-- holding the p_size-th bet is taken whole, so a player's bets are never split), recorded as an unsettled
+-- batch, and moves the cursor past them. Holds the run's row only for this short transaction, so claims of
+-- several workers follow one another while their batches settle side by side. Answers the batch, or null
+-- when every player of the run is in a batch already (or the run is finished).
+create function app.claim_settlement_batch(p_match_id bigint, p_size int default 2000)
+returns app.settlement_batches
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_run app.settlement_runs;
+  v_last bigint;
+  v_batch app.settlement_batches;
+begin
+  select * into v_run from app.settlement_runs r where r.match_id = p_match_id and r.finished_at is null for update;
+  if not found then
+    return null;
+  end if;
+  select b.user_id into v_last
+    from public.bets b
+    where b.match_id = p_match_id and b.user_id >= v_run.next_user_id
+    order by b.user_id
+    offset greatest(p_size, 1) - 1
+    limit 1;
+  if v_last is null then
+    select max(b.user_id) into v_last from public.bets b where b.match_id = p_match_id and b.user_id >= v_run.next_user_id;
+  end if;
+  if v_last is null then
+    return null;
+  end if;
+  insert into app.settlement_batches (match_id, first_user_id, last_user_id)
+  values (p_match_id, v_run.next_user_id, v_last)
+  returning * into v_batch;
+  update app.settlement_runs set next_user_id = v_last + 1 where match_id = p_match_id;
+  return v_batch;
+end;
+$$;
+comment on function app.claim_settlement_batch(bigint, int) is
+  'Claims the next range of players of a settlement run as a batch. Caller: the settlement workers (app.settle_pending).';
+
+-- Settles one unsettled batch of a run that no other worker holds (FOR UPDATE SKIP LOCKED), in this
+-- transaction: its players and the referrers a bonus may be paid to are locked in id order (so batches and
+-- other settlements sharing players cannot deadlock), the ledger rows of its winning bets (+potential win) or,
+-- for an abandoned match, of every bet (+stake back) go in with one credit per player, won and lost stakes
+-- count towards referral bonuses (paid when due), the bets become won / lost / cancelled, and the match's
+-- settlement_settled grows by them (announcing the match with its progress). The batch that settles the last
+-- bets checks the run's totals (no bet left placed, the credits as expected; a mismatch is an error that
+-- keeps the run open and visible), empties an abandoned match's book and finishes the run. Tells the
+-- server processes the batch's players have results (`bet_results`). Answers the bets it settled: 0 when no
+-- batch was free. Commits are not waited for on disk: a batch lost in a crash was never seen and is settled
+-- again by the sweep, exactly once.
+create function app.settle_batch(p_match_id bigint)
+returns int
+language plpgsql
+set search_path = ''
+set work_mem = '64MB'
+as $$
+declare
+  v_batch app.settlement_batches;
+  v_match public.matches;
+  v_void boolean;
+  v_winner bigint;
+  v_referred bigint[];
+  v_bets int;
+  v_credited bigint;
+begin
+  select * into v_batch
+    from app.settlement_batches x
+    where x.match_id = p_match_id and x.settled_at is null
+    order by x.first_user_id
+    limit 1
+    for update skip locked;
+  if not found then
+    return 0;
+  end if;
+  perform set_config('synchronous_commit', 'off', true);
+  select * into v_match from public.matches m where m.id = p_match_id;
+  v_winner := v_match.winning_team_id;
+  v_void := v_winner is null;
+
+  perform 1 from public.users u
+    where u.id in (select b.user_id from public.bets b
+                   where b.match_id = p_match_id and b.user_id between v_batch.first_user_id and v_batch.last_user_id
+                     and b.status = 'placed'
+                   union all
+                   select r.referrer_id from app.referrals r
+                   join public.bets b on b.user_id = r.user_id and b.match_id = p_match_id and b.status = 'placed'
+                   where r.paid_at is null and not v_void
+                     and r.user_id between v_batch.first_user_id and v_batch.last_user_id)
+    order by u.id
+    for no key update;
+
+  insert into public.transactions (user_id, amount, type, status, reference_id)
+  select b.user_id, case when v_void then b.amount else b.potential_win end,
+         case when v_void then 'bet_refund' else 'bet_won' end, 'completed', 'BET-' || b.id
+  from public.bets b
+  where b.match_id = p_match_id and b.user_id between v_batch.first_user_id and v_batch.last_user_id
+    and b.status = 'placed' and (v_void or b.team_id = v_winner)
+  order by b.user_id, b.id;
+
+  with credits as (
+    update public.users u set wallet_balance = u.wallet_balance + c.total
+    from (select b.user_id, sum(case when v_void then b.amount else b.potential_win end) as total
+          from public.bets b
+          where b.match_id = p_match_id and b.user_id between v_batch.first_user_id and v_batch.last_user_id
+            and b.status = 'placed' and (v_void or b.team_id = v_winner)
+          group by b.user_id) c
+    where u.id = c.user_id
+    returning c.total
+  )
+  select coalesce(sum(total), 0) into v_credited from credits;
+
+  if not v_void then
+    with stakes as (
+      update app.referrals r set staked = r.staked + s.staked
+      from (select b.user_id, sum(b.amount) as staked
+            from public.bets b
+            join app.referrals x on x.user_id = b.user_id and x.paid_at is null
+            where b.match_id = p_match_id and b.user_id between v_batch.first_user_id and v_batch.last_user_id
+              and b.status = 'placed'
+            group by b.user_id) s
+      where r.user_id = s.user_id
+      returning r.user_id
+    )
+    select array_agg(user_id) into v_referred from stakes;
+    if v_referred is not null then
+      perform app.pay_referral_bonuses(v_referred);
+    end if;
+  end if;
+
+  with settled as (
+    update public.bets b
+      set status = case when v_void then 'cancelled' when b.team_id = v_winner then 'won' else 'lost' end,
+          settled_at = now()
+      where b.match_id = p_match_id and b.user_id between v_batch.first_user_id and v_batch.last_user_id
+        and b.status = 'placed'
+      returning 1
+  )
+  select count(*) into v_bets from settled;
+
+  update app.settlement_batches x set settled_at = now(), bets = v_bets, credited = v_credited
+    where x.match_id = p_match_id and x.first_user_id = v_batch.first_user_id;
+  update public.matches m set settlement_settled = m.settlement_settled + v_bets, updated_at = now()
+    where m.id = p_match_id
+    returning * into v_match;
+
+  if v_match.settlement_settled = v_match.settlement_total then
+    perform app.finish_settlement(v_match);
+  end if;
+  perform pg_notify('bet_results', json_build_object(
+    'match_id', p_match_id, 'first_user_id', v_batch.first_user_id, 'last_user_id', v_batch.last_user_id)::text);
+  return v_bets;
+end;
+$$;
+comment on function app.settle_batch(bigint) is
+  'Settles one free batch of a settlement run in this transaction. Caller: the settlement workers (app.settle_pending).';
+
+-- The last batch of a run: checks the run adds up (every bet of the match settled, every batch settled, the
+-- credits equal to what the declaration computed: a mismatch raises, the run stays open and the workers
+-- report it), empties an abandoned match's book (it holds the bets that are not cancelled) and finishes
+-- the run. Internal: app.settle_batch, holding the match row.
+create function app.finish_settlement(p_match public.matches)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_run app.settlement_runs;
+  v_credited bigint;
+begin
+  select * into v_run from app.settlement_runs r where r.match_id = p_match.id for update;
+  select coalesce(sum(x.credited), 0) into v_credited from app.settlement_batches x where x.match_id = p_match.id;
+  if exists (select 1 from public.bets b where b.match_id = p_match.id and b.status = 'placed')
+     or exists (select 1 from app.settlement_batches x where x.match_id = p_match.id and x.settled_at is null)
+     or v_credited <> v_run.expected_credit then
+    raise exception 'settlement of match % does not add up: % credited of % expected', p_match.id, v_credited, v_run.expected_credit;
+  end if;
+  if p_match.winning_team_id is null then
+    update app.match_book k set bets = 0, staked = 0, payout = 0 where k.match_id = p_match.id;
+  end if;
+  update app.settlement_runs set finished_at = now() where match_id = p_match.id;
+end;
+$$;
+comment on function app.finish_settlement(public.matches) is
+  'Internal: checks a settlement run adds up and finishes it (app.settle_batch).';
+
+-- Claims and settles batches of every unfinished run, each step committed on its own, until none is left
+-- (runs of other workers' open batches are left to them). Called by every server process when notified, by
+-- the local runtime's timer and by pg_cron: it is also the sweep that finishes a run a crash interrupted.
+-- A procedure so that it can commit between steps, which PostgreSQL allows only without a SET clause: every
+-- name in it is schema-qualified instead of pinning search_path.
+create procedure app.settle_pending(p_batch_size int default 2000)
+language plpgsql
+as $$
+declare
+  v_match bigint;
+  v_claimed app.settlement_batches;
+  v_settled int;
+begin
+  for v_match in select r.match_id from app.settlement_runs r where r.finished_at is null order by r.created_at loop
+    loop
+      v_claimed := app.claim_settlement_batch(v_match, p_batch_size);
+      commit;
+      v_settled := app.settle_batch(v_match);
+      commit;
+      exit when v_claimed.match_id is null and v_settled = 0;
+    end loop;
+  end loop;
+end;
+$$;
+comment on procedure app.settle_pending(int) is
+  'Settles every unfinished settlement run batch by batch, committing each. Caller: server processes, the local timer, pg_cron.';
+
+/** Functions: results for the players */
+
+-- The results of some players' settled bets on a match, as they are pushed to those players (the server
+-- processes ask for the players of a settled batch who have a live stream open): the match ('MI vs CSK'),
+-- the outcome (won, lost, or refunded when the match was abandoned), the amount (paid, lost or refunded)
+-- and the team the player backed. Caller: the server processes (the database owner); no API role.
+create function app.bet_results(p_match_id bigint, p_user_ids bigint[])
+returns table (user_id bigint, result jsonb)
+language sql
+stable
+set search_path = ''
+as $$
+  select b.user_id, jsonb_build_object(
+           'match_id', b.match_id,
+           'match', t1.short_name || ' vs ' || t2.short_name,
+           'outcome', case when bool_or(b.status = 'won') then 'won'
+                           when bool_or(b.status = 'cancelled') then 'refunded' else 'lost' end,
+           'amount', sum(case when b.status = 'won' then b.potential_win else b.amount end),
+           'team', min(t.name))
+  from public.bets b
+  join public.matches m on m.id = b.match_id
+  join public.teams t1 on t1.id = m.team1_id
+  join public.teams t2 on t2.id = m.team2_id
+  join public.teams t on t.id = b.team_id
+  where b.match_id = p_match_id and b.user_id = any (p_user_ids) and b.status <> 'placed'
+  group by b.user_id, b.match_id, t1.short_name, t2.short_name
+$$;
+comment on function app.bet_results(bigint, bigint[]) is
+  'The results of some players'' settled bets on a match, as pushed to them. Caller: the server processes.';
+/** Function privileges */
+
+revoke execute on function
+  app.start_settlement(public.matches, bigint, text),
+  app.claim_settlement_batch(bigint, int),
+  app.settle_batch(bigint),
+  app.finish_settlement(public.matches),
+  app.bet_results(bigint, bigint[])
+  from public, anon, authenticated, service_role;
+revoke execute on procedure app.settle_pending(int) from public, anon, authenticated, service_role;
+
+/** Schedule */
+
+-- Where pg_cron exists (hosted Supabase: enable it before `supabase db push`), the database itself finishes
+-- interrupted runs every minute; elsewhere the local runtime's timer does. cron.schedule with a job name
+-- replaces a job of the same name.
+do $$
+begin
+  if exists (select 1 from pg_extension where extname = 'pg_cron') then
+    perform cron.schedule('settle-pending', '* * * * *', 'call app.settle_pending()');
+  end if;
+end;
+$$;
