@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { apiSuite, createMatch, startServer, type Db } from '../support/api.ts';
+import { apiSuite, createMatch, fund, registerPlayer, settled, startServer, type Db } from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
 
 /** This file's server names its connections, so other files' servers (running in parallel) are not counted. */
@@ -195,4 +195,29 @@ describe('GET /api/live/matches with a client that cannot keep up', () => {
       slow.destroy();
     }
   }, 40_000);
+
+  it("pushes a player the results of their own bets as their match is settled, and nobody else's", async () => {
+    const [winner, loser, bystander] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server), registerPlayer(api.server)]);
+    await Promise.all([fund(api.server, winner, 2000), fund(api.server, loser, 2000)]);
+    const match = await createMatch(api.admin, { live: true, team1: 1, team2: 2 });
+    expect((await winner.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 2000 })).status).toBe(201);
+    expect((await loser.client.post('/api/bets', { match_id: match.id, team_id: 2, amount: 1000 })).status).toBe(201);
+    const streams = await Promise.all([winner, loser, bystander].map((player) =>
+      subscribe(`${api.server.url}/api/live/matches`, { cookie: player.client.cookie })));
+    const anonymous = await subscribe(`${api.server.url}/api/live/matches`);
+    try {
+      await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 });
+      await settled(api.db, match.id);
+      const [forWinner, forLoser, forBystander] = streams;
+      for (let waited = 0; (forWinner.results.length === 0 || forLoser.results.length === 0) && waited < 5000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(forWinner.results).toEqual([{ match_id: match.id, match: 'MI vs CSK', outcome: 'won', amount: 6000, team: 'Mumbai Indians' }]);
+      expect(forLoser.results).toEqual([{ match_id: match.id, match: 'MI vs CSK', outcome: 'lost', amount: 1000, team: 'Chennai Super Kings' }]);
+      expect(forBystander.results).toEqual([]);
+      expect(anonymous.results).toEqual([]);
+    } finally {
+      [...streams, anonymous].forEach((stream) => stream.close());
+    }
+  });
 });

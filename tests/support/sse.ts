@@ -15,6 +15,8 @@ export interface SseClient {
    * subscription, e.g. the match's start, may still be on its way to the server when the client connects).
    */
   nextWhere(wanted: (event: MatchEvent) => boolean, ms?: number): Promise<MatchEvent>;
+  /** The `result` events received so far (a signed-in player's own settled bets). */
+  readonly results: Record<string, unknown>[];
   /** The `id:` of the last `match` event received (what a browser sends back as Last-Event-ID). */
   readonly lastEventId: string | undefined;
   /** How many `gap` events arrived (each tells the client to refetch once). */
@@ -22,16 +24,23 @@ export interface SseClient {
   close(): void;
 }
 
-export async function subscribe(url: string, { lastEventId }: { lastEventId?: string } = {}): Promise<SseClient> {
+export async function subscribe(
+  url: string, { lastEventId, cookie }: { lastEventId?: string; cookie?: string | null } = {},
+): Promise<SseClient> {
   const abort = new AbortController();
   const response = await fetch(url, {
     signal: abort.signal,
-    headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    headers: {
+      accept: 'text/event-stream',
+      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
   });
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const events: MatchEvent[] = [];
+  const results: Record<string, unknown>[] = [];
   let lastId: string | undefined;
   let gaps = 0;
   let waiting: (() => void) | undefined;
@@ -51,6 +60,7 @@ export async function subscribe(url: string, { lastEventId }: { lastEventId?: st
           if (lines[0].startsWith(': connected')) connected();
           if (field('event') === 'gap') gaps += 1;
           const data = field('data');
+          if (field('event') === 'result' && data) results.push(JSON.parse(data));
           if (field('event') === 'match' && data) {
             events.push(JSON.parse(data));
             lastId = field('id');
@@ -89,6 +99,7 @@ export async function subscribe(url: string, { lastEventId }: { lastEventId?: st
     get gaps() {
       return gaps;
     },
+    results,
     close: () => abort.abort(),
   };
   return client;
