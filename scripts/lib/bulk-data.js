@@ -9,7 +9,8 @@
 
 /**
  * Adds `players` new players, each funded with exactly what their bets stake, and `betsPerPlayer` bets of
- * ₹1,000 each on match `matchId` (which must be upcoming or live), alternating between its two teams.
+ * ₹1,000 each on match `matchId` (which must be upcoming or live), every player on one team (a player backs
+ * one side of a match), alternating between the two teams from player to player.
  * `tag` keeps usernames, emails and referral codes apart between calls. Returns the number of bets.
  */
 export async function addPlayersWithBets(sql, { matchId, players, betsPerPlayer = 1, tag }) {
@@ -31,7 +32,7 @@ export async function addPlayersWithBets(sql, { matchId, players, betsPerPlayer 
     const [{ count }] = await tx`
       with placed as (
         insert into public.bets (user_id, match_id, team_id, amount, odds, potential_win, status)
-        select u.id, ${matchId}, case when (u.id + g) % 2 = 0 then ${match.team1_id} else ${match.team2_id} end::bigint,
+        select u.id, ${matchId}, case when u.id % 2 = 0 then ${match.team1_id} else ${match.team2_id} end::bigint,
                ${stake}, 3.00, ${stake * 3}, 'placed'
         from public.users u cross join generate_series(1, ${betsPerPlayer}::int) g
         where u.username like ${`bulk\\_${tag}\\_%`}
@@ -62,8 +63,8 @@ async function bookFromBets(tx, matchId) {
           from public.bets where match_id = ${matchId} and status <> 'cancelled' group by team_id) b
     where k.match_id = ${matchId} and k.team_id = b.team_id and k.stripe = 0`;
   await tx`
-    insert into app.player_match_stakes (user_id, match_id, staked)
-    select user_id, ${matchId}, sum(amount) from public.bets where match_id = ${matchId} group by user_id
+    insert into app.player_match_stakes (user_id, match_id, staked, team_id)
+    select user_id, ${matchId}, sum(amount), min(team_id) from public.bets where match_id = ${matchId} group by user_id
     on conflict (user_id, match_id) do update set staked = excluded.staked`;
 }
 

@@ -152,8 +152,9 @@ comment on function app.claim_settlement_batch(bigint, int) is
   'Claims the next range of players of a settlement run as a batch. Caller: the settlement workers (app.settle_pending).';
 
 -- Settles one unsettled batch of a run that no other worker holds (FOR UPDATE SKIP LOCKED), in this
--- transaction: its players and the referrers a bonus may be paid to are locked in id order (so batches and
--- other settlements sharing players cannot deadlock), the ledger rows of its winning bets (+potential win) or,
+-- transaction: the players it credits (winners, or everyone of an abandoned match) and the referrers a bonus
+-- may be paid to are locked in id order (so batches and other settlements sharing players cannot deadlock;
+-- a losing player's row is not touched at all), the ledger rows of its winning bets (+potential win) or,
 -- for an abandoned match, of every bet (+stake back) go in with one credit per player, won and lost stakes
 -- count towards referral bonuses (paid when due), the bets become won / lost / cancelled, and the match's
 -- settlement_settled grows by them (announcing the match with its progress). The batch that settles the last
@@ -194,7 +195,7 @@ begin
   perform 1 from public.users u
     where u.id in (select b.user_id from public.bets b
                    where b.match_id = p_match_id and b.user_id between v_batch.first_user_id and v_batch.last_user_id
-                     and b.status = 'placed'
+                     and b.status = 'placed' and (v_void or b.team_id = v_winner)
                    union all
                    select r.referrer_id from app.referrals r
                    join public.bets b on b.user_id = r.user_id and b.match_id = p_match_id and b.status = 'placed'

@@ -3,7 +3,7 @@
 -- refused), abandon (refunds), audit.
 begin;
 set local search_path = tests, public;
-select plan(48);
+select plan(49);
 
 select tests.create_admin('ref');
 select tests.create_user('pl1', 10000);
@@ -100,6 +100,12 @@ select results_eq(format($$select t.type::text, t.amount from public.transaction
                            where b.match_id = %s and t.type in ('bet_won', 'bet_lost') order by b.id$$, :m),
   $$values ('bet_won', 6000::bigint)$$,
   'a bet_won row of +potential_win; a lost bet moves no money and writes no ledger row');
+select results_eq(format($$select user_id, result from app.bet_results(%s, array[%s, %s]::bigint[]) order by user_id$$,
+                         :m, tests.uid('pl1'), tests.uid('pl3')),
+  format($$values (%s::bigint, '{"match_id": %s, "match": "MI vs CSK", "outcome": "won", "amount": 6000, "team": "Mumbai Indians"}'::jsonb),
+                  (%s, '{"match_id": %s, "match": "MI vs CSK", "outcome": "lost", "amount": 1000, "team": "Chennai Super Kings"}'::jsonb)$$,
+         tests.uid('pl1'), :m, tests.uid('pl3'), :m),
+  'the results pushed to the players who ask: theirs only, won with the payout or lost with the team backed');
 select is((select status::text from public.bets where match_id = :m2), 'placed', 'bets of other matches are untouched');
 
 select tests.call_as('ref');

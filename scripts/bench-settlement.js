@@ -1,0 +1,148 @@
+// The settlement part of `npm run bench`: a match carrying 100,000 bets by 100,000 players is declared
+// (and another abandoned) through the API, and the server's workers settle it in batches. It measures the
+// declaration's answer, the time until the last bet is settled (against the settlement floor: the same rows
+// written in one transaction with no rule), and, while it settles, 16 players of that match betting on
+// another live match (their rows are locked only while their own batch runs). BENCH_SETTLE_MILLION=1 adds a
+// match of 1,000,000 bets: its time against the 100,000's, and the server processes' memory meanwhile.
+// After each part: app.reconcile() empty and one ledger row per settled bet that moves money.
+import { addPlayersWithBets } from './lib/bulk-data.js';
+import { treeRss } from './lib/memory.js';
+
+// (numbered after the 64 players of the bets part, whose numbers end up in deposit references)
+const BETTORS = 16;
+const POLL_MS = 20;
+
+const quantile = (sorted, q) => (sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1)) : 0);
+
+/** Resolves once match `matchId`'s settlement run is finished. */
+async function settledRun(sql, matchId) {
+  for (;;) {
+    const [run] = await sql`select finished_at from app.settlement_runs where match_id = ${matchId}`;
+    if (run?.finished_at) return;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Checks the ledger after a settlement: reconciled, and exactly one money row per bet that won or was refunded. */
+async function checkLedger(sql, matchId) {
+  const [row] = await sql`
+    select (select count(*) from app.reconcile())::int as unreconciled,
+           (select count(*) from public.bets where match_id = ${matchId} and status in ('won', 'cancelled'))::int as paid_bets,
+           (select count(*) from public.transactions t join public.bets b on t.reference_id = 'BET-' || b.id
+            where b.match_id = ${matchId} and t.type in ('bet_won', 'bet_refund'))::int as money_rows,
+           (select count(*) from public.bets where match_id = ${matchId} and status = 'placed')::int as left_placed`;
+  const ok = row.unreconciled === 0 && row.paid_bets === row.money_rows && row.left_placed === 0;
+  if (!ok) process.exitCode = 1;
+  return ok ? 'reconciled, one ledger row per paid bet, none left placed' : `MISMATCH ${JSON.stringify(row)}`;
+}
+
+/**
+ * Declares (or abandons) a new live match carrying `bets` bets through the API and times its answer and the
+ * run until the last bet is settled. `during` runs while it settles and gets a function telling whether the
+ * run is done.
+ */
+async function settleMatch(parts, { bets, action, bettors = [], during }) {
+  const { sql, api, admin, request } = parts;
+  const match = JSON.parse((await request(api.base, 'POST', '/api/admin/matches', {
+    cookie: admin, body: { team1_id: 3, team2_id: 4, start_time: new Date().toISOString(), match_type: 't20' },
+  })).text);
+  await request(api.base, 'PATCH', `/api/admin/matches/${match.id}/start`, { cookie: admin });
+  // half the bulk players, our bettors (so their rows fall in batches in the middle and at the end), the rest
+  const tag = `${action}${match.id}`;
+  await addPlayersWithBets(sql, { matchId: match.id, players: Math.ceil(bets / 2), tag: `${tag}a` });
+  for (const [n, bettor] of bettors.entries()) {
+    if (n === bettors.length / 2) await addPlayersWithBets(sql, { matchId: match.id, players: Math.floor(bets / 2), tag: `${tag}b` });
+    const bet = await request(api.base, 'POST', '/api/bets', { cookie: bettor, body: { match_id: match.id, team_id: 3, amount: 1000 } });
+    if (bet.status !== 201) throw new Error(`bettor's bet: ${bet.status} ${bet.text}`);
+  }
+  if (bettors.length === 0) await addPlayersWithBets(sql, { matchId: match.id, players: Math.floor(bets / 2), tag: `${tag}b` });
+  await sql`vacuum analyze`; // as autovacuum would have by then
+
+  const started = performance.now();
+  const answer = await request(api.base, 'PATCH', `/api/admin/matches/${match.id}/${action}`, {
+    cookie: admin, body: action === 'declare-winner' ? { winning_team_id: 3 } : undefined,
+  });
+  const answerMs = performance.now() - started;
+  if (answer.status !== 200) throw new Error(`${action}: ${answer.status} ${answer.text}`);
+  let done = false;
+  const alongside = during?.(() => done);
+  await settledRun(sql, match.id);
+  const settledMs = performance.now() - started;
+  done = true;
+  return { matchId: match.id, answerMs, settledMs, alongside: await alongside };
+}
+
+/** `bettors` players betting ₹1,000 on `matchId` one after another each, until `finished()`: latencies. */
+async function betUntil(parts, bettors, matchId, finished) {
+  const { api, request } = parts;
+  const latencies = [];
+  let failed = 0;
+  await Promise.all(bettors.map(async (cookie, n) => {
+    while (!finished()) {
+      const begin = performance.now();
+      const answer = await request(api.base, 'POST', '/api/bets', { cookie, body: { match_id: matchId, team_id: 1 + (n % 2), amount: 1000 } })
+        .catch(() => ({ status: 0 }));
+      latencies.push(performance.now() - begin);
+      if (answer.status !== 201) failed++;
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  return { bets: latencies.length, failed, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
+}
+
+/** Samples the server processes' resident memory every second until `finished()`. */
+async function memoryUntil(pids, finished) {
+  const samples = [];
+  while (!finished()) {
+    samples.push(pids.reduce((total, pid) => total + treeRss(pid), 0));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return samples;
+}
+
+/**
+ * The part itself. `parts`: { sql, api (base, pids), admin (cookie), request, newPlayer, log, bets, floor }
+ * where `floor` is the settlement floor's { declare, abandon } milliseconds for `bets` bets.
+ */
+export async function benchSettlement(parts) {
+  const { sql, api, admin, request, newPlayer, log, bets, floor } = parts;
+  const other = JSON.parse((await request(api.base, 'POST', '/api/admin/matches', {
+    cookie: admin, body: { team1_id: 1, team2_id: 2, start_time: new Date().toISOString(), match_type: 't20' },
+  })).text);
+  await request(api.base, 'PATCH', `/api/admin/matches/${other.id}/start`, { cookie: admin });
+  const bettors = await Promise.all(Array.from({ length: BETTORS }, (_, n) => newPlayer(api.base, 64 + n, 1)));
+
+  log(`settlement: declare-winner on ${bets.toLocaleString('en')} bets, ${BETTORS} of its players betting on another match …`);
+  const declared = await settleMatch(parts, {
+    bets, action: 'declare-winner', bettors, during: (finished) => betUntil(parts, bettors, other.id, finished),
+  });
+  const declaredLedger = await checkLedger(sql, declared.matchId);
+  log(`settlement: abandon on ${bets.toLocaleString('en')} bets …`);
+  const abandoned = await settleMatch(parts, { bets, action: 'abandon' });
+  const abandonedLedger = await checkLedger(sql, abandoned.matchId);
+
+  const lines = [
+    `settlement of ${bets.toLocaleString('en')} bets by as many players (2 cores, the server's workers in batches):`,
+    `  declare-winner answered in ${Math.round(declared.answerMs)} ms (target ≤ 300), last bet settled after ` +
+      `${Math.round(declared.settledMs)} ms = ${(declared.settledMs / floor.declare).toFixed(2)} × its floor (${Math.round(floor.declare)} ms, target ≤ 1.0); ${declaredLedger}`,
+    `  abandon answered in ${Math.round(abandoned.answerMs)} ms, last stake refunded after ${Math.round(abandoned.settledMs)} ms = ` +
+      `${(abandoned.settledMs / floor.abandon).toFixed(2)} × its floor (${Math.round(floor.abandon)} ms); ${abandonedLedger}`,
+    `  meanwhile ${BETTORS} players of that match betting on another match: ${declared.alongside.bets} bets, ` +
+      `${declared.alongside.failed} refused or failed, p50 ${declared.alongside.p50} ms, p99 ${declared.alongside.p99} ms (target ≤ 100, none failed)`,
+  ];
+  if (declared.alongside.failed > 0) process.exitCode = 1;
+
+  if (process.env.BENCH_SETTLE_MILLION) {
+    const million = bets * 10;
+    log(`settlement: declare-winner on ${million.toLocaleString('en')} bets …`);
+    const big = await settleMatch(parts, {
+      bets: million, action: 'declare-winner', during: (finished) => memoryUntil(api.pids, finished),
+    });
+    const memory = big.alongside;
+    lines.push(`  ${million.toLocaleString('en')} bets: last bet settled after ${Math.round(big.settledMs)} ms = ` +
+      `${(big.settledMs / declared.settledMs).toFixed(2)} × the ${bets.toLocaleString('en')} (target ≤ 10); servers' memory ` +
+      `${Math.round(memory[0] ?? 0)} → ${Math.round(memory.at(-1) ?? 0)} MiB (peak ${Math.round(Math.max(0, ...memory))}); ` +
+      `${await checkLedger(sql, big.matchId)}`);
+  }
+  return lines;
+}
