@@ -80,6 +80,12 @@ export const env = {
   liveMaxStreams: Number(read('LIVE_MAX_STREAMS') ?? 2000),
   /** Events a live stream may fall behind before the client is dropped (it reconnects and resumes). */
   liveClientQueue: Number(read('LIVE_CLIENT_QUEUE') ?? 256),
+  /**
+   * The Supabase project's JWT secret (Project Settings → API): signs the tokens with which a player joins
+   * their private Realtime topic of results (GET /api/live/token). Unset: no such tokens (locally, results
+   * come through the live stream).
+   */
+  realtimeJwtSecret: read('SUPABASE_JWT_SECRET'),
   /** Bets a settlement batch holds (each batch is one transaction; its players wait for it). */
   settlementBatchSize: Number(read('SETTLEMENT_BATCH_SIZE') ?? 2000),
   /**

@@ -161,9 +161,8 @@ comment on function app.claim_settlement_batch(bigint, int) is
 -- count towards referral bonuses (paid when due), the bets become won / lost / cancelled, and the match's
 -- settlement_settled grows by them (announcing the match with its progress). The batch that settles the last
 -- bets checks the run's totals (no bet left placed, the credits as expected; a mismatch is an error that
--- keeps the run open and visible), empties an abandoned match's book and finishes the run. Tells the
--- server processes the batch's players have results (`bet_results`). Answers the bets it settled: 0 when no
--- batch was free. Commits are not waited for on disk: a batch lost in a crash was never seen and is settled
+-- keeps the run open and visible), empties an abandoned match's book and finishes the run. Pushes the
+-- batch's results to its players (app.push_results). Answers the bets it settled: 0 when no batch was free. Commits are not waited for on disk: a batch lost in a crash was never seen and is settled
 -- again by the sweep, exactly once.
 create function app.settle_batch(p_match_id bigint)
 returns int
@@ -263,8 +262,7 @@ begin
   if v_match.settlement_settled = v_match.settlement_total then
     perform app.finish_settlement(v_match);
   end if;
-  perform pg_notify('bet_results', json_build_object(
-    'match_id', p_match_id, 'first_user_id', v_batch.first_user_id, 'last_user_id', v_batch.last_user_id)::text);
+  perform app.push_results(p_match_id, v_batch.first_user_id, v_batch.last_user_id);
   return v_bets;
 end;
 $$;
@@ -334,6 +332,60 @@ comment on procedure app.settle_pending(int) is
 
 /** Functions: results for the players */
 
+-- Pushes the results of a settled batch to its players, in the transaction that settles it (so nothing is
+-- announced that did not happen): `pg_notify('bet_results', {match_id, first_user_id, last_user_id})` tells
+-- the server processes, which push each result to the streams of that player open there; where Supabase
+-- Realtime exists, each player's result is also broadcast to their private topic `user:{id}`, which only they
+-- may receive (policy of app.enable_result_topics). Dynamic SQL, because a database without Realtime has no
+-- realtime.send. Internal: app.settle_batch.
+create function app.push_results(p_match_id bigint, p_first_user_id bigint, p_last_user_id bigint)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform pg_notify('bet_results', json_build_object(
+    'match_id', p_match_id, 'first_user_id', p_first_user_id, 'last_user_id', p_last_user_id)::text);
+  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is not null then
+    execute $send$
+      select count(realtime.send(r.result, 'result', 'user:' || r.user_id, true))
+      from app.bet_results($1, array(select distinct b.user_id from public.bets b
+                                     where b.match_id = $1 and b.user_id between $2 and $3)) r
+    $send$ using p_match_id, p_first_user_id, p_last_user_id;
+  end if;
+end;
+$$;
+comment on function app.push_results(bigint, bigint, bigint) is
+  'Internal: tells the server processes, and Realtime where it exists, that a batch''s players have results.';
+
+-- Creates (or refreshes) the policy that lets a player receive the broadcasts of their own private topic
+-- `user:{id}` and nothing else's; returns whether Realtime was there to do it. The player joins with a token
+-- from GET /api/live/token, whose claims carry their user_id (read by app.current_user_id, as in the API).
+-- No client may send on these topics (there is no insert policy): only app.push_results does. Dynamic SQL:
+-- a database without Realtime has no realtime.messages. A project that enables Realtime after migrating
+-- runs `select app.enable_result_topics();`.
+create function app.enable_result_topics()
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if to_regclass('realtime.messages') is null then
+    return false;
+  end if;
+  execute 'alter table realtime.messages enable row level security';
+  execute 'drop policy if exists "result topics: a player receives their own" on realtime.messages';
+  execute $policy$
+    create policy "result topics: a player receives their own" on realtime.messages
+    for select to authenticated
+    using (extension = 'broadcast' and topic = 'user:' || (select app.current_user_id()))
+  $policy$;
+  return true;
+end;
+$$;
+comment on function app.enable_result_topics() is
+  'Creates the policy of the private result topics user:{id} where Realtime exists; false elsewhere. Owner only.';
+
 -- The results of some players' settled bets on a match, as they are pushed to those players (the server
 -- processes ask for the players of a settled batch who have a live stream open): the match ('MI vs CSK'),
 -- the outcome (won, lost, or refunded when the match was abandoned), the amount (paid, lost or refunded)
@@ -368,7 +420,9 @@ revoke execute on function
   app.claim_settlement_batch(bigint, int),
   app.settle_batch(bigint),
   app.finish_settlement(public.matches),
-  app.bet_results(bigint, bigint[])
+  app.bet_results(bigint, bigint[]),
+  app.push_results(bigint, bigint, bigint),
+  app.enable_result_topics()
   from public, anon, authenticated, service_role;
 revoke execute on procedure app.settle_pending(int) from public, anon, authenticated, service_role;
 
@@ -384,3 +438,8 @@ begin
   end if;
 end;
 $$;
+
+/** Realtime */
+
+-- Where Supabase Realtime exists, the policy of the private result topics (elsewhere this does nothing).
+select app.enable_result_topics();

@@ -37,6 +37,7 @@ const TABLE: Row[] = [
   { method: 'POST', route: '/api/register', path: () => '/api/register', body: () => ({}), expect: PUBLIC(400) },
   { method: 'GET', route: '/api/matches', path: () => '/api/matches', expect: PUBLIC(200) },
   { method: 'GET', route: '/api/matches/{id}', path: (f) => `/api/matches/${f.matchId}`, expect: PUBLIC(200) },
+  { method: 'GET', route: '/api/live/token', path: () => '/api/live/token', expect: [401, 404, 404, 404, 401, 404] },
   { method: 'GET', route: '/api/matches/{id}/position', path: (f) => `/api/matches/${f.matchId}/position`, expect: SIGNED_IN(200) },
   { method: 'GET', route: '/api/live/matches', path: (f) => `/api/live/matches?id=${f.matchId}`, stream: true, expect: PUBLIC(200) },
   { method: 'GET', route: '/api/bets', path: () => '/api/bets', expect: SIGNED_IN(200) },

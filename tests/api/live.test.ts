@@ -1,10 +1,10 @@
 /**
  * GET /api/live/matches: Server-Sent Events fed by ONE shared LISTEN connection per process.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { apiSuite, createMatch, fund, registerPlayer, settled, startServer, type Db } from '../support/api.ts';
+import { apiSuite, Client, createMatch, fund, registerPlayer, settled, startServer, type Db } from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
 
 /** This file's server names its connections, so other files' servers (running in parallel) are not counted. */
@@ -218,6 +218,29 @@ describe('GET /api/live/matches with a client that cannot keep up', () => {
       expect(anonymous.results).toEqual([]);
     } finally {
       [...streams, anonymous].forEach((stream) => stream.close());
+    }
+  });
+
+  it('gives a signed-in player a token for their own Realtime topic of results, where Realtime is configured', async () => {
+    const player = await registerPlayer(api.server);
+    expect(await player.client.get('/api/live/token')).toMatchObject({ status: 404, body: { message: 'Realtime is not configured' } });
+
+    const secret = 'test-realtime-jwt-secret';
+    const server = await startServer({ env: { SUPABASE_JWT_SECRET: secret } });
+    try {
+      const client = new Client(server.url, player.client.ip);
+      client.cookie = player.client.cookie;
+      const answer = await client.get('/api/live/token');
+      expect(answer.status).toBe(200);
+      const [header, payload, signature] = answer.body.token.split('.');
+      expect(signature).toBe(createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url'));
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      expect(claims).toMatchObject({ role: 'authenticated', aud: 'authenticated', sub: String(player.id), user_id: player.id });
+      expect(claims.exp - claims.iat).toBe(3600);
+      expect(Date.parse(answer.body.expires_at)).toBe(claims.exp * 1000);
+      expect((await new Client(server.url).get('/api/live/token')).status).toBe(401);
+    } finally {
+      await server.stop();
     }
   });
 });

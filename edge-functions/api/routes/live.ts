@@ -20,12 +20,13 @@
  * polls).
  */
 import { createRoute } from '@hono/zod-openapi';
-import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { MatchEvent, MatchFeed } from '../../_shared/match-feed.ts';
-import { toHttpError } from '../../_shared/errors.ts';
-import { query, type AppEnv, type Ctx } from '../context.ts';
+import { HttpError, toHttpError } from '../../_shared/errors.ts';
+import { realtimeToken } from '../../_shared/realtime-token.ts';
+import { NOT_AUTHENTICATED, query, type Ctx } from '../context.ts';
+import { errors, json, router, signedIn } from '../openapi.ts';
 import type { PlayerResults } from '../player-results.ts';
 
 const HEARTBEAT_MS = 15_000;
@@ -56,6 +57,17 @@ export const liveRoute = createRoute({
 });
 
 export const TOO_MANY_STREAMS = 'Too many live connections';
+export const REALTIME_NOT_CONFIGURED = 'Realtime is not configured';
+
+const tokenRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'get', path: '/live/token', tags: ['matches'],
+  summary: 'A token (an hour) with which the signed-in player joins their private Supabase Realtime topic of results, user:{id}',
+  responses: {
+    200: json(z.object({ token: z.string(), expires_at: z.string() }), 'The token and when it expires'),
+    ...errors(401, 404),
+  },
+});
 
 /** The signed-in user of the stream's request, or null (no session, or one that has ended). */
 async function streamUser(c: Ctx): Promise<number | null> {
@@ -72,9 +84,18 @@ async function streamUser(c: Ctx): Promise<number | null> {
 }
 
 export function liveRoutes(feed: MatchFeed, results: PlayerResults) {
+  const app = router();
+  app.openapi(tokenRoute, async (c) => {
+    const userId = await streamUser(c);
+    if (userId === null) throw new HttpError(401, NOT_AUTHENTICATED);
+    const secret = c.get('config').realtimeJwtSecret;
+    if (!secret) throw new HttpError(404, REALTIME_NOT_CONFIGURED);
+    return c.json(realtimeToken(userId, secret), 200);
+  });
+
   /** Streams open now in this process (one app per process). */
   let open = 0;
-  return new Hono<AppEnv>().get('/live/matches', async (c) => {
+  return app.get('/live/matches', async (c) => {
     const { liveMaxStreams, liveClientQueue } = c.get('config');
     if (open >= liveMaxStreams) return c.json({ message: TOO_MANY_STREAMS }, 503);
     open += 1;
