@@ -1,7 +1,7 @@
 /**
- * Settles the bets of completed matches from this process: `call app.settle_pending()` claims and settles
- * batches of every unfinished settlement run, each batch its own transaction, until none is left (the
- * procedure is the whole job: supabase/schemas, "settlement"). Every server process does it when the database
+ * Settles the bets of completed matches from this process: `app.settle_step()` again and again, each call its
+ * own transaction (settle a batch no other worker holds, else claim the next one), until it answers 'idle'
+ * (supabase/schemas/35_settlement.sql says how a run proceeds). Every server process does it when the database
  * announces a run (`settlement` notifications, heard by the match feed's LISTEN connection), so the cores
  * settle one match side by side, and on a timer, which finishes a run that a crash or a restart interrupted.
  * One call at a time per process: a kick that comes while one runs asks for one more round after it.
@@ -55,7 +55,7 @@ export class SettlementWorker {
     do {
       this.#again = false;
       try {
-        await this.#sql`call app.settle_pending(${this.#batchSize})`;
+        while ((await this.#sql`select app.settle_step(${this.#batchSize}) as step`)[0].step !== 'idle');
       } catch (error) {
         // the database away, or a run that does not add up (app.finish_settlement says which): the run stays
         // open, and the next kick or sweep tries again

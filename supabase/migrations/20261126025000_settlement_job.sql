@@ -21,11 +21,11 @@
 --     settlement_settled (a match change: the version grows and the match is announced with its progress).
 --     The batch that settles the last bets checks the run's totals (every bet settled, the credits equal to
 --     what the declaration computed) and finishes the run.
---   * app.settle_pending (a procedure, so it can commit between steps): claims and settles batches of every
---     unfinished run until none is left. Each server process calls it when notified (both cores settle one
---     match), the local runtime every 30 s and, where pg_cron exists, the database every minute: a run
---     interrupted by a crash or a restart is finished by the next call. A batch cut off mid-way was rolled
---     back whole, so it is simply settled again.
+--   * app.settle_step: one step (settle a free batch, else claim one), called again and again, each call its
+--     own transaction, until there is nothing left: by each server process when notified (both cores settle
+--     one match), by the local runtime every 30 s and, where pg_cron exists, by the database every minute,
+--     so a run interrupted by a crash or a restart is finished by the next round. A batch cut off mid-way
+--     was rolled back whole, so it is simply settled again.
 -- Each bet is settled exactly once: a batch is settled under its row lock and marked settled in the same
 -- transaction; bets are settled only while 'placed'; and the ledger's unique (type, reference) of each
 -- money-moving row is the last guard. Every batch writes its ledger rows and credits together, so
@@ -271,7 +271,7 @@ begin
 end;
 $$;
 comment on function app.claim_settlement_batch(bigint, int) is
-  'Claims the next range of players of a settlement run as a batch. Caller: the settlement workers (app.settle_pending).';
+  'Claims the next range of players of a settlement run as a batch. Caller: the settlement workers (app.settle_step).';
 
 -- Settles one unsettled batch of a run that no other worker holds (FOR UPDATE SKIP LOCKED), in this
 -- transaction: the players it credits (winners, or everyone of an abandoned match) and the referrers a bonus
@@ -281,8 +281,9 @@ comment on function app.claim_settlement_batch(bigint, int) is
 -- count towards referral bonuses (paid when due), the bets become won / lost / cancelled, and the match's
 -- settlement_settled grows by them (announcing the match with its progress). The batch that settles the last
 -- bets checks the run's totals (no bet left placed, the credits as expected; a mismatch is an error that
--- keeps the run open and visible), empties an abandoned match's book and finishes the run. Pushes the
--- batch's results to its players (app.push_results). Answers the bets it settled: 0 when no batch was free. Commits are not waited for on disk: a batch lost in a crash was never seen and is settled
+-- keeps the run open and visible), empties an abandoned match's book and finishes the run. Tells the
+-- server processes the batch's players have results (`bet_results`; where Realtime exists, a trigger also
+-- broadcasts them to each player's private topic). Answers the bets it settled: 0 when no batch was free. Commits are not waited for on disk: a batch lost in a crash was never seen and is settled
 -- again by the sweep, exactly once.
 create function app.settle_batch(p_match_id bigint)
 returns int
@@ -382,12 +383,13 @@ begin
   if v_match.settlement_settled = v_match.settlement_total then
     perform app.finish_settlement(v_match);
   end if;
-  perform app.push_results(p_match_id, v_batch.first_user_id, v_batch.last_user_id);
+  perform pg_notify('bet_results', json_build_object(
+    'match_id', p_match_id, 'first_user_id', v_batch.first_user_id, 'last_user_id', v_batch.last_user_id)::text);
   return v_bets;
 end;
 $$;
 comment on function app.settle_batch(bigint) is
-  'Settles one free batch of a settlement run in this transaction. Caller: the settlement workers (app.settle_pending).';
+  'Settles one free batch of a settlement run in this transaction. Caller: the settlement workers (app.settle_step).';
 
 -- The last batch of a run: checks the run adds up (its batches, which cover the players without a gap or
 -- an overlap, settled every bet counted when the outcome was fixed, and credited what the declaration
@@ -423,32 +425,33 @@ $$;
 comment on function app.finish_settlement(public.matches) is
   'Internal: checks a settlement run adds up and finishes it (app.settle_batch).';
 
--- Claims and settles batches of every unfinished run, each step committed on its own, until none is left
--- (runs of other workers' open batches are left to them). Called by every server process when notified, by
--- the local runtime's timer and by pg_cron: it is also the sweep that finishes a run a crash interrupted.
--- A procedure so that it can commit between steps, which PostgreSQL allows only without a SET clause: every
--- name in it is schema-qualified instead of pinning search_path.
-create procedure app.settle_pending(p_batch_size int default 2000)
+-- One step of the settlement workers, in the caller's transaction: settles a batch no other worker holds
+-- (app.settle_batch), else claims the next batch of a run with players left to claim, oldest run first, else
+-- nothing. Answers 'settled', 'claimed' or 'idle'. A worker calls it again and again, each call a
+-- transaction of its own, until it answers 'idle' (batches other workers hold are left to them): every server
+-- process when the database announces a run, the local runtime's timer, and pg_cron (the sweep that
+-- finishes a run a crash interrupted). Caller: the settlement workers (the database owner).
+create function app.settle_step(p_batch_size int default 2000)
+returns text
 language plpgsql
+set search_path = ''
 as $$
 declare
   v_match bigint;
-  v_claimed app.settlement_batches;
-  v_settled int;
 begin
   for v_match in select r.match_id from app.settlement_runs r where r.finished_at is null order by r.created_at loop
-    loop
-      v_claimed := app.claim_settlement_batch(v_match, p_batch_size);
-      commit;
-      v_settled := app.settle_batch(v_match);
-      commit;
-      exit when v_claimed.match_id is null and v_settled = 0;
-    end loop;
+    if app.settle_batch(v_match) > 0 then
+      return 'settled';
+    end if;
+    if (app.claim_settlement_batch(v_match, p_batch_size)).match_id is not null then
+      return 'claimed';
+    end if;
   end loop;
+  return 'idle';
 end;
 $$;
-comment on procedure app.settle_pending(int) is
-  'Settles every unfinished settlement run batch by batch, committing each. Caller: server processes, the local timer, pg_cron.';
+comment on function app.settle_step(int) is
+  'One step of the settlement workers: settle a free batch, else claim one, else idle. Caller: the settlement workers.';
 
 /** Function privileges */
 
@@ -458,7 +461,7 @@ revoke execute on function
   app.settle_batch(bigint),
   app.finish_settlement(public.matches)
   from public, anon, authenticated, service_role;
-revoke execute on procedure app.settle_pending(int) from public, anon, authenticated, service_role;
+revoke execute on function app.settle_step(int) from public, anon, authenticated, service_role;
 
 /** Schedule */
 
@@ -468,44 +471,21 @@ revoke execute on procedure app.settle_pending(int) from public, anon, authentic
 do $$
 begin
   if exists (select 1 from pg_extension where extname = 'pg_cron') then
-    perform cron.schedule('settle-pending', '* * * * *', 'call app.settle_pending()');
+    perform cron.schedule('settle-pending', '* * * * *',
+      'do $job$ begin while app.settle_step() <> ''idle'' loop commit; end loop; end $job$');
   end if;
 end;
 $$;
 
 /** Functions: results for the players */
 
--- Pushes the results of a settled batch to its players, in the transaction that settles it (so nothing is
--- announced that did not happen): `pg_notify('bet_results', {match_id, first_user_id, last_user_id})` tells
--- the server processes, which push each result to the streams of that player open there; where Supabase
--- Realtime exists, each player's result is also broadcast to their private topic `user:{id}`, which only they
--- may receive (policy of app.enable_result_topics). Dynamic SQL, because a database without Realtime has no
--- realtime.send. Internal: app.settle_batch.
-create function app.push_results(p_match_id bigint, p_first_user_id bigint, p_last_user_id bigint)
-returns void
-language plpgsql
-set search_path = ''
-as $$
-begin
-  perform pg_notify('bet_results', json_build_object(
-    'match_id', p_match_id, 'first_user_id', p_first_user_id, 'last_user_id', p_last_user_id)::text);
-  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is not null then
-    execute $send$
-      select count(realtime.send(r.result, 'result', 'user:' || r.user_id, true))
-      from app.bet_results($1, array(select distinct b.user_id from public.bets b
-                                     where b.match_id = $1 and b.user_id between $2 and $3)) r
-    $send$ using p_match_id, p_first_user_id, p_last_user_id;
-  end if;
-end;
-$$;
-comment on function app.push_results(bigint, bigint, bigint) is
-  'Internal: tells the server processes, and Realtime where it exists, that a batch''s players have results.';
-
--- Creates (or refreshes) the policy that lets a player receive the broadcasts of their own private topic
--- `user:{id}` and nothing else's; returns whether Realtime was there to do it. The player joins with a token
--- from GET /api/live/token, whose claims carry their user_id (read by app.current_user_id, as in the API).
--- No client may send on these topics (there is no insert policy): only app.push_results does. Dynamic SQL:
--- a database without Realtime has no realtime.messages. A project that enables Realtime after migrating
+-- Creates (or refreshes), where Supabase Realtime exists, the private result topics `user:{id}`: a trigger
+-- broadcasts the results of every settled batch to each of its players' topics (realtime.send, in the
+-- transaction that settles the batch), and a policy lets a player receive their own topic and nothing
+-- else's. The player joins with a token from GET /api/live/token, whose claims carry their user_id (read by
+-- app.current_user_id, as in the API). No client may send on these topics (there is no insert policy).
+-- Returns whether Realtime was there; elsewhere it does nothing. Dynamic SQL, because a database without
+-- Realtime has neither realtime.send nor realtime.messages. A project that enables Realtime after migrating
 -- runs `select app.enable_result_topics();`.
 create function app.enable_result_topics()
 returns boolean
@@ -513,9 +493,30 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  if to_regclass('realtime.messages') is null then
+  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is null or to_regclass('realtime.messages') is null then
     return false;
   end if;
+  execute $function$
+    create or replace function app.broadcast_results()
+    returns trigger
+    language plpgsql
+    set search_path = ''
+    as $body$
+    begin
+      perform realtime.send(r.result, 'result', 'user:' || r.user_id, true)
+      from app.bet_results(new.match_id, array(
+             select distinct b.user_id from public.bets b
+             where b.match_id = new.match_id and b.user_id between new.first_user_id and new.last_user_id)) r;
+      return null;
+    end;
+    $body$
+  $function$;
+  execute 'comment on function app.broadcast_results() is '
+    || quote_literal('Trigger: Realtime Broadcast of a settled batch''s results to each of its players'' private topic user:{id}.');
+  execute 'revoke execute on function app.broadcast_results() from public, anon, authenticated, service_role';
+  execute 'create or replace trigger settlement_batches_broadcast after update of settled_at on app.settlement_batches '
+    || 'for each row when (old.settled_at is null and new.settled_at is not null) execute function app.broadcast_results()';
+
   execute 'alter table realtime.messages enable row level security';
   execute 'drop policy if exists "result topics: a player receives their own" on realtime.messages';
   execute $policy$
@@ -527,7 +528,7 @@ begin
 end;
 $$;
 comment on function app.enable_result_topics() is
-  'Creates the policy of the private result topics user:{id} where Realtime exists; false elsewhere. Owner only.';
+  'Creates the private Realtime result topics user:{id} (trigger and policy) where Realtime exists; false elsewhere. Owner only.';
 
 -- The results of some players' settled bets on a match, as they are pushed to those players (the server
 -- processes ask for the players of a settled batch who have a live stream open): the match ('MI vs CSK'),
@@ -558,7 +559,6 @@ comment on function app.bet_results(bigint, bigint[]) is
   'The results of some players'' settled bets on a match, as pushed to them. Caller: the server processes.';
 revoke execute on function
   app.bet_results(bigint, bigint[]),
-  app.push_results(bigint, bigint, bigint),
   app.enable_result_topics()
   from public, anon, authenticated, service_role;
 

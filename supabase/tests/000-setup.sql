@@ -173,26 +173,21 @@ begin
 end;
 $$;
 
--- Settles a match's run to the end in this transaction, batch by batch, as the workers do (claim, then
--- settle) but without committing in between, as the database owner the workers connect as. Returns the
--- bets it settled; leaves no claims and the session role.
-create or replace function tests.settle(p_match_id bigint, p_batch_size int default 2000)
+-- Settles every settlement run to the end in this transaction, step by step as the workers do
+-- (app.settle_step) but without committing in between, as the database owner the workers connect as. Returns
+-- the steps it took; leaves no claims and the session role.
+create or replace function tests.settle(p_match_id bigint default null, p_batch_size int default 2000)
 returns int
 language plpgsql
 as $$
 declare
-  v_claimed app.settlement_batches;
-  v_settled int;
-  v_total int := 0;
+  v_steps int := 0;
 begin
   perform tests.reset_role();
-  loop
-    v_claimed := app.claim_settlement_batch(p_match_id, p_batch_size);
-    v_settled := app.settle_batch(p_match_id);
-    v_total := v_total + v_settled;
-    exit when v_claimed.match_id is null and v_settled = 0;
+  while app.settle_step(p_batch_size) <> 'idle' loop
+    v_steps := v_steps + 1;
   end loop;
-  return v_total;
+  return v_steps;
 end;
 $$;
 

@@ -64,11 +64,9 @@ select is_empty($$
   where n.nspname = 'app' and p.prosecdef
     and not coalesce(p.proconfig @> array['search_path=""'], false)
 $$, 'every SECURITY DEFINER function has an empty search_path');
--- Procedures that commit between steps cannot have a SET clause (PostgreSQL refuses transaction control
--- under one): app.settle_pending schema-qualifies every name instead, and no API role may call it.
 select is_empty($$
   select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-  where n.nspname = 'app' and p.prokind <> 'p' and not exists (select 1 from unnest(p.proconfig) c where c like 'search_path=%')
+  where n.nspname = 'app' and not exists (select 1 from unnest(p.proconfig) c where c like 'search_path=%')
 $$, 'every function in app pins its search_path');
 select ok(not has_schema_privilege('anon', 'app', 'create'), 'anon cannot create anything in schema app');
 select set_eq($$

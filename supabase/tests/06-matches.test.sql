@@ -88,7 +88,8 @@ select results_eq(format($$select status::text, winning_team_id, match_result::t
   'declare winner: completed, winner set, result computed by the server, its settlement run started');
 select tests.reset_role();
 select is(tests.balance('pl1'), 8000::bigint, 'the bets settle in batches after the answer: nothing has moved yet');
-select is(tests.settle(:m), 3, 'the workers settle the run''s three bets');
+select tests.settle(:m);
+select is((select bets from app.settlement_batches where match_id = :m), 3, 'the workers settle the run''s three bets, in one batch');
 select is((select app.match_json(m) -> 'settlement' from public.matches m where m.id = :m),
   '{"state": "settled", "settled": 3, "total": 3}'::jsonb, 'and the match says so');
 select is(tests.balance('pl1'), 14000::bigint, 'the winner is paid amount x 3 (10000 - 2000 + 6000)');

@@ -74,6 +74,11 @@ function settle<T>(promises: Promise<T>[]) {
 
 let admin: { id: number; role: string };
 
+/** One settlement worker: app.settle_step again and again, each call its own transaction, until idle. */
+async function settleWorker(batchSize: number) {
+  while ((await sql`select app.settle_step(${batchSize}) as step`)[0].step !== 'idle');
+}
+
 /** Runs `race` with the settings changed as given, then puts each back as it was. */
 async function withSettings(changes: Record<string, number | null>, race: () => Promise<void>) {
   const keys = Object.keys(changes);
@@ -160,7 +165,7 @@ describe('money paths under concurrency', () => {
 
     expect(ok).toBe(1);
     expect(errors).toEqual(['BT409: Match is already completed']);
-    await Promise.all([sql`call app.settle_pending(1)`, sql`call app.settle_pending(1)`]); // two workers
+    await Promise.all([settleWorker(1), settleWorker(1)]); // two workers
     const [m] = await sql`select status, winning_team_id from public.matches where id = ${match}`;
     expect(m.status).toBe('completed');
     // whichever call won, exactly one side was paid exactly once
@@ -403,7 +408,7 @@ describe('the book under concurrency', () => {
       }
       const { errors } = await settle(matches.map((match) => request(admin, (tx) => tx`select app.declare_winner(${match}, 2)`)));
       expect(errors).toEqual([]);
-      await Promise.all([sql`call app.settle_pending(1)`, sql`call app.settle_pending(1)`]); // two workers, one batch each
+      await Promise.all([settleWorker(1), settleWorker(1)]); // two workers, one batch each
       expect(await balance(referrer.id)).toBe(100);
       expect(await reconcile()).toEqual([]);
     }));
@@ -457,7 +462,7 @@ describe('settlement as a job', () => {
     const { match, bettors } = await matchWithBets(40);
     await request(admin, (tx) => tx`select app.declare_winner(${match}, 1)`);
     let done = false;
-    const workers = Promise.all([sql`call app.settle_pending(3)`, sql`call app.settle_pending(3)`]).finally(() => (done = true));
+    const workers = Promise.all([settleWorker(3), settleWorker(3)]).finally(() => (done = true));
     const unreconciled: unknown[] = [];
     while (!done) unreconciled.push(...(await reconcile())); // in the middle of the run too
     await workers;
@@ -491,7 +496,7 @@ describe('settlement as a job', () => {
     expect(run).toEqual({ unsettled: 1, batches: 2 });
     expect(await reconcile(), 'in the middle of the run, after the crash').toEqual([]);
 
-    await sql`call app.settle_pending(4)`; // the sweep
+    await settleWorker(4); // the sweep
     await expectSettledOnce(match, bettors);
     const [finished] = await sql`select finished_at from app.settlement_runs where match_id = ${match}`;
     expect(finished.finished_at).not.toBeNull();
