@@ -163,7 +163,8 @@ comment on function app.claim_settlement_batch(bigint, int) is
 -- bets checks the run's totals (no bet left placed, the credits as expected; a mismatch is an error that
 -- keeps the run open and visible), empties an abandoned match's book and finishes the run. Tells the
 -- server processes the batch's players have results (`bet_results`; where Realtime exists, a trigger also
--- broadcasts them to each player's private topic). Answers the bets it settled: 0 when no batch was free. Commits are not waited for on disk: a batch lost in a crash was never seen and is settled
+-- broadcasts them to each player's private topic). Answers the bets it settled, or null when no batch was
+-- free (it then holds no lock). Commits are not waited for on disk: a batch lost in a crash was never seen and is settled
 -- again by the sweep, exactly once.
 create function app.settle_batch(p_match_id bigint)
 returns int
@@ -187,7 +188,7 @@ begin
     limit 1
     for update skip locked;
   if not found then
-    return 0;
+    return null;
   end if;
   perform set_config('synchronous_commit', 'off', true);
   select * into v_match from public.matches m where m.id = p_match_id;
@@ -306,8 +307,10 @@ comment on function app.finish_settlement(public.matches) is
   'Internal: checks a settlement run adds up and finishes it (app.settle_batch).';
 
 -- One step of the settlement workers, in the caller's transaction: settles a batch no other worker holds
--- (app.settle_batch), else claims the next batch of a run with players left to claim, oldest run first, else
--- nothing. Answers 'settled', 'claimed' or 'idle'. A worker calls it again and again, each call a
+-- (app.settle_batch), else claims the next batch of the oldest run with players left to claim, else nothing.
+-- Answers 'settled', 'claimed' or 'idle'. Each step locks the rows of one run at most and then ends, so two
+-- workers never wait for each other across runs (a worker that held one run's row while waiting for a
+-- player another worker holds could deadlock with it). A worker calls it again and again, each call a
 -- transaction of its own, until it answers 'idle' (batches other workers hold are left to them): every server
 -- process when the database announces a run, the local runtime's timer, and pg_cron (the sweep that
 -- finishes a run a crash interrupted). Caller: the settlement workers (the database owner).
@@ -320,14 +323,23 @@ declare
   v_match bigint;
 begin
   for v_match in select r.match_id from app.settlement_runs r where r.finished_at is null order by r.created_at loop
-    if app.settle_batch(v_match) > 0 then
+    -- settles, holding that run's rows, or finds no batch free and holds nothing
+    if app.settle_batch(v_match) is not null then
       return 'settled';
     end if;
-    if (app.claim_settlement_batch(v_match, p_batch_size)).match_id is not null then
-      return 'claimed';
-    end if;
   end loop;
-  return 'idle';
+  select r.match_id into v_match
+    from app.settlement_runs r
+    where r.finished_at is null
+      and exists (select 1 from public.bets b where b.match_id = r.match_id and b.user_id >= r.next_user_id)
+    order by r.created_at
+    limit 1;
+  if v_match is null then
+    return 'idle';
+  end if;
+  -- whatever a concurrent claim left to this one, the next step looks again
+  perform app.claim_settlement_batch(v_match, p_batch_size);
+  return 'claimed';
 end;
 $$;
 comment on function app.settle_step(int) is

@@ -482,13 +482,14 @@ describe('settlement as a job', () => {
     await sql`select app.settle_batch(${match})`;
     // the next batch is claimed, and its worker dies before it commits
     await sql`select app.claim_settlement_batch(${match}, 4)`;
-    const worker = await sql.reserve();
+    // a connection of its own (not the pool's), since it dies
+    const worker = postgres(url!, { max: 1, onnotice: () => {} });
     const [{ pid }] = await worker`select pg_backend_pid() as pid`;
     await worker`begin`;
     expect((await worker`select app.settle_batch(${match}) as n`)[0].n).toBeGreaterThan(0);
     await sql`select pg_terminate_backend(${pid})`;
     await worker`commit`.catch(() => {});
-    worker.release();
+    await worker.end({ timeout: 0 });
 
     const [run] = await sql`
       select count(*) filter (where settled_at is null)::int as unsettled, count(*)::int as batches
