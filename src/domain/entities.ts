@@ -55,6 +55,22 @@ export const settlementEntity = z.object({
 });
 export type Settlement = z.infer<typeof settlementEntity>;
 
+/**
+ * The result of a signed-in player's own bets on a match, pushed to them as its settlement reaches them
+ * (`event: result` of the live stream, or their private Realtime topic on Supabase).
+ */
+export const betResultEntity = z.object({
+  match_id: z.number().int(),
+  /** 'MI vs CSK' */
+  match: z.string(),
+  outcome: z.enum(['won', 'lost', 'refunded']),
+  /** paid (won), lost, or refunded */
+  amount: z.number().int(),
+  /** the team the player backed */
+  team: z.string(),
+});
+export type BetResult = z.infer<typeof betResultEntity>;
+
 /** A match with its embedded teams. GET /api/matches, /api/matches/{id}, /api/admin/matches… */
 export const matchEntity = z.object({
   id: z.number().int(),

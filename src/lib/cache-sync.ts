@@ -39,12 +39,14 @@ export function announceMoneyMoved(queryClient: QueryClient): Promise<unknown> {
 
 /**
  * For reads that only a settlement changes among match changes (the player's bets, ledger and balance):
- * refetched once a match is completed, and after a gap.
+ * refetched once a match's settlement has ended, and after a gap. Not at each batch of it: a player whose
+ * bets a batch settled hears so through their own result (use-bet-results.ts), and every open page
+ * refetching at every batch would be a hundred thousand requests per batch on match day.
  */
 export function refetchOnSettlement(queryKey: QueryKey): CacheListener {
   return {
     matchChanged: (queryClient, match) => {
-      if (match.status === 'completed') void queryClient.invalidateQueries({ queryKey });
+      if (match.status === 'completed' && match.settlement?.state !== 'settling') void queryClient.invalidateQueries({ queryKey });
     },
     matchChangesMissed: (queryClient) => void queryClient.invalidateQueries({ queryKey }),
   };

@@ -4,7 +4,8 @@
  * public topic: the anon key suffices and no sign-in is needed. A lazy chunk of its own.
  */
 import { createClient } from '@supabase/supabase-js';
-import type { Match } from '../domain/entities.ts';
+import type { BetResult, Match } from '../domain/entities.ts';
+import { api } from './api-client.ts';
 
 export function subscribeToMatches(url: string, anonKey: string, publish: (match: Match | null) => void) {
   const client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -18,6 +19,32 @@ export function subscribeToMatches(url: string, anonKey: string, publish: (match
       if (status === 'SUBSCRIBED') subscribedBefore = true;
     });
   return () => {
+    void client.removeChannel(channel);
+  };
+}
+
+/**
+ * The results of one signed-in player's bets, on their private topic `user:{id}`, which Realtime lets only a
+ * token naming that player join (GET /api/live/token, an hour; renewed before it ends). Without a token
+ * (the project's JWT secret is not configured) there is nothing to join: the player's bets and balance
+ * refresh when the settlement ends instead.
+ */
+export function subscribeToResults(url: string, anonKey: string, userId: number, publish: (result: BetResult) => void) {
+  const client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  let closed = false;
+  let renewal: ReturnType<typeof setTimeout> | undefined;
+  const authorize = async () => {
+    const { token, expires_at } = await api.get<{ token: string; expires_at: string }>('/api/live/token');
+    await client.realtime.setAuth(token);
+    // five minutes before it ends
+    if (!closed) renewal = setTimeout(() => void authorize().catch(() => {}), Math.max(60_000, Date.parse(expires_at) - Date.now() - 300_000));
+  };
+  const channel = client.channel(`user:${userId}`, { config: { private: true } })
+    .on('broadcast', { event: 'result' }, ({ payload }) => publish(payload as BetResult));
+  void authorize().then(() => !closed && channel.subscribe(), () => {});
+  return () => {
+    closed = true;
+    clearTimeout(renewal);
     void client.removeChannel(channel);
   };
 }

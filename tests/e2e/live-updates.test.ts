@@ -1,7 +1,7 @@
 /**
  * Live updates reach an open page without reload and without waiting for the 30 s poll: the admin's
- * live-score update and the settlement (with the player's balance chip) appear within 2 s. The event
- * carries the match, so the page shows the new score without reading the match again.
+ * live-score update, the settlement, the player's own result (a toast) and their balance chip appear within
+ * 2 s. The event carries the match, so the page shows the new score without reading the match again.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ describe('live match updates in the browser', () => {
     expect(matchReads, 'the event itself carried the new score').toEqual([]);
   });
 
-  it("shows the settlement and refreshes the player's balance chip within 2 s", async () => {
+  it("shows the settlement, tells the player their result and refreshes their balance chip within 2 s", async () => {
     const match = await createMatch(admin, { live: true, team1: 1, team2: 2 });
     const bet = await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000 });
     expect(bet.status).toBe(201);
@@ -75,6 +75,7 @@ describe('live match updates in the browser', () => {
     const declared = await admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 });
     expect(declared.status).toBe(200);
     await page.getByText('Mumbai Indians won the match').waitFor({ timeout: 2000 });
+    await page.getByText('You won ₹3,000').waitFor({ timeout: 2000 });
     const after = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(before + 3000);
     await page.getByLabel(`Balance ${after}`).waitFor({ timeout: 2000 });
   });

@@ -1,10 +1,12 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router';
+import { useBetResults } from '../../lib/use-bet-results.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
 export function PlayerLayout() {
+  useBetResults();
   return (
     <Flex direction="column" minH="100dvh">
       <Header />

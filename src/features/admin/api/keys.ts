@@ -42,9 +42,10 @@ listenToCacheChanges({
     const list = queryClient.getQueryData<Match[]>(adminKeys.matchList);
     if (list) queryClient.setQueryData(adminKeys.matchList, placeInList(list, match, true, newestStartFirst));
     invalidate(queryClient, [adminKeys.dashboard, adminKeys.matchRisk(match.id)]);
-    if (match.status === 'completed') {
-      invalidate(queryClient, [adminKeys.matchBets(match.id), adminKeys.users, adminKeys.transactions, adminKeys.walletTransactions]);
-    }
+    if (match.status !== 'completed') return;
+    // Each batch of the settlement shows in the match's bets; the users and ledgers once it has ended.
+    invalidate(queryClient, [adminKeys.matchBets(match.id)]);
+    if (match.settlement?.state !== 'settling') invalidate(queryClient, [adminKeys.users, adminKeys.transactions, adminKeys.walletTransactions]);
   },
   matchChangesMissed: (queryClient) => invalidate(queryClient, [adminKeys.matches, adminKeys.dashboard, adminKeys.walletTransactions]),
 });

@@ -11,6 +11,7 @@ import { notify } from '../../../components/ui/toaster.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import type { Match } from '../../../domain/entities.ts';
 import { formatDateTime } from '../../../domain/money.ts';
+import { settlementLabel } from '../../../domain/settlement.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminMatch } from '../api/get-admin-match.ts';
 import { useMatchUpdates } from '../../../lib/use-match-updates.ts';
@@ -61,6 +62,7 @@ function OverviewCard({ match }: { match: Match }) {
           <InfoItem label="Date & Time">{formatDateTime(match.start_time)}</InfoItem>
           <InfoItem label="Venue">{match.venue || '-'}</InfoItem>
           {match.status === 'live' && <InfoItem label="Current State">{liveStateLabel(match)}</InfoItem>}
+          {match.settlement && <InfoItem label="Settlement">{settlementLabel(match.settlement)}</InfoItem>}
         </DataList.Root>
       </Card.Body>
     </Card.Root>
