@@ -238,6 +238,40 @@ as $$
   select count(*) from app.reconcile()
 $$;
 
+-- A stand-in for the database side of Supabase Realtime, which a plain PostgreSQL lacks: the table
+-- realtime.messages that Broadcast from the database writes and whose RLS policies decide who may join (read)
+-- or send on (insert) a private topic, realtime.send() and realtime.topic(), with the grants a hosted project
+-- gives the API roles. Called inside a test file's transaction, so its rollback removes it; the migrations'
+-- app.enable_*() functions then create the triggers and policies they create only where Realtime exists.
+create or replace function tests.create_realtime_stand_in()
+returns void
+language plpgsql
+as $$
+begin
+  create schema realtime;
+  create table realtime.messages (
+    id bigint generated always as identity primary key,
+    topic text not null,
+    extension text not null,
+    payload jsonb,
+    event text,
+    private boolean default false,
+    inserted_at timestamptz not null default now()
+  );
+  grant usage on schema realtime to anon, authenticated;
+  grant select, insert on realtime.messages to anon, authenticated;
+  create function realtime.topic() returns text language sql stable
+    as $topic$ select nullif(current_setting('realtime.topic', true), '') $topic$;
+  create function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+  returns void
+  language sql
+  as $send$
+    insert into realtime.messages (payload, event, topic, private, extension)
+    values (payload, event, topic, private, 'broadcast')
+  $send$;
+end;
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 -- The answer app.idempotency_begin replays for a user's key (the DETAIL of its BT2xx error), or null.
