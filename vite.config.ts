@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { headersFile } from './scripts/lib/site-headers.ts';
 
 // In `npm run dev`, scripts/start.js runs the API under Deno on API_PORT and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '3001';
@@ -35,8 +36,26 @@ function preloadAppShell(): Plugin {
   };
 }
 
+/**
+ * dist/_headers: the security headers a static host (Netlify, Cloudflare Pages) sends with the SPA's pages,
+ * the same as the local server's. With VITE_SUPABASE_URL the pages may also connect to that project.
+ */
+function staticHostHeaders(): Plugin {
+  let supabaseUrl: string | undefined;
+  return {
+    name: 'static-host-headers',
+    apply: 'build',
+    configResolved(config) {
+      supabaseUrl = config.env.VITE_SUPABASE_URL || undefined;
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: await headersFile(supabaseUrl) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadAppShell()],
+  plugins: [react(), preloadAppShell(), staticHostHeaders()],
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },

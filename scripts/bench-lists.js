@@ -58,7 +58,7 @@ export async function benchLists({ serverUrl, request, startWorkers, createScrat
     const { matchId, heavyUserId, tag } = await seedBig(database, log);
     const password = `lists-${Date.now()}`;
     await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'lists_admin', ADMIN_PASSWORD: password, ADMIN_MFA: 'optional' });
-    api = await startWorkers('scripts/local-server.ts', { DATABASE_URL: database, PAYMENT_SANDBOX: 'false', TRUST_PROXY: 'true' });
+    api = await startWorkers('scripts/local-server.ts', { DATABASE_URL: database, PAYMENT_SANDBOX: 'false', TRUST_PROXY_HOPS: '1' });
     const login = await request(api.base, 'POST', '/api/login', { headers: { 'x-forwarded-for': '10.254.0.1' }, body: { username: 'lists_admin', password } });
     const cookie = login.headers['set-cookie'][0].split(';')[0];
     const get = (path) => request(api.base, 'GET', path, { cookie });

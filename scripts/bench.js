@@ -176,7 +176,7 @@ try {
   const poolPerWorker = String(Math.max(2, Math.floor(40 / WORKERS)));
   const api = await startWorkers('scripts/local-server.ts', {
     DATABASE_URL: database, DATABASE_POOL_MAX: poolPerWorker, PAYMENT_SANDBOX: 'false',
-    PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay', PAYMENT_WEBHOOK_SECRET: secret, TRUST_PROXY: 'true',
+    PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay', PAYMENT_WEBHOOK_SECRET: secret, TRUST_PROXY_HOPS: '1',
   });
   running.push(api);
   const floor = await startWorkers('scripts/bench-floor.ts', { DATABASE_URL: database, DATABASE_POOL_MAX: poolPerWorker });

@@ -6,43 +6,37 @@
  * outlives `npm start`. SIGTERM (or SIGINT) stops taking connections, lets the requests in flight finish
  * (at most DRAIN_MS) and exits.
  *
- * Env: PORT (default 3000), HOST (default 127.0.0.1), STATIC_DIR (the built SPA; none in dev mode),
- * DATABASE_POOL_MAX (this process's pool, set by start.js within PostgreSQL's limit).
+ * Env: PORT (default 3000), HOST (default 127.0.0.1; beyond loopback only with PAYMENT_WEBHOOK_SECRET),
+ * STATIC_DIR (the built SPA; none in dev mode), DATABASE_POOL_MAX (this process's pool, set by start.js
+ * within PostgreSQL's limit).
  */
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { serveStatic } from 'hono/deno';
-import { secureHeaders } from 'hono/secure-headers';
 import '../edge-functions/_shared/background-errors.ts';
 import { createApp } from '../edge-functions/api/app.ts';
+import { exposureRefusal } from './lib/exposure.js';
+import { IMMUTABLE_ASSETS, siteSecurityHeaders } from './lib/site-headers.ts';
 
 const port = Number(Deno.env.get('PORT') ?? 3000);
 const hostname = Deno.env.get('HOST') ?? '127.0.0.1';
 const staticDir = Deno.env.get('STATIC_DIR');
 
+const refusal = exposureRefusal({ host: hostname, webhookSecret: Deno.env.get('PAYMENT_WEBHOOK_SECRET') || undefined });
+if (refusal) {
+  console.error(JSON.stringify({ level: 'error', msg: refusal }));
+  Deno.exit(1);
+}
+
 const api = createApp();
 const site = new Hono();
 if (staticDir) {
-  site.use(
-    compress(),
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Chakra (Emotion) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      xFrameOptions: 'DENY',
-      // Same-origin writes must carry our Origin (the API refuses `Origin: null`); nothing leaks elsewhere.
-      referrerPolicy: 'same-origin',
-    }),
-  );
+  // The same headers a static host sends from the build's _headers file (vite.config.ts writes it).
+  site.use(compress(), siteSecurityHeaders(Deno.env.get('VITE_SUPABASE_URL') || undefined));
   // Hashed build assets never change; everything else (index.html) is revalidated.
   site.use('/assets/*', async (c, next) => {
     await next();
-    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    if (c.res.ok) c.header('Cache-Control', IMMUTABLE_ASSETS);
   });
   site.use('*', serveStatic({ root: staticDir }));
   site.get('*', serveStatic({ root: staticDir, path: 'index.html' }));

@@ -17,6 +17,7 @@ import { buildIfStale } from './lib/build.js';
 import { DEFAULT_POOL_MAX, poolPerWorker } from './lib/connections.js';
 import { EmbeddedServer } from './lib/database.js';
 import { runDeno, startServerWorker } from './lib/deno.js';
+import { exposureRefusal } from './lib/exposure.js';
 import { isNewDatabase, pushMigrations } from './lib/migrate.js';
 import { bin, root, toolEnv, waitForOk } from './lib/processes.js';
 import { scheduleStaleDeposits } from './lib/stale-deposits.js';
@@ -97,6 +98,8 @@ async function startWorkers(databaseUrl) {
 
 try {
   if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error('API_WORKERS must be a whole number ≥ 1.');
+  const refusal = exposureRefusal({ host, webhookSecret: process.env.PAYMENT_WEBHOOK_SECRET || undefined });
+  if (refusal) throw new Error(refusal);
   const databaseUrl = await openDatabase();
   const firstStart = await isNewDatabase(databaseUrl);
   log(firstStart ? 'New database: applying migrations and demo data …' : 'Applying new migrations, if any …');

@@ -50,6 +50,19 @@ function adminMfa(): AdminMfa {
   return value;
 }
 
+/**
+ * TRUST_PROXY_HOPS: how many proxies stand in front of us, each appending the address it saw to
+ * X-Forwarded-For (rate limits then key on the entry the farthest of them appended: the client). 0: clients
+ * reach us directly and the header, which they could forge, is ignored (the local runtime). Default 1 on
+ * Supabase (SUPABASE_DB_URL set: its edge), else 0; the older TRUST_PROXY=true|false means 1|0.
+ */
+function trustProxyHops(): number {
+  const legacy = read('TRUST_PROXY');
+  const value = read('TRUST_PROXY_HOPS') ?? (legacy !== undefined ? (legacy === 'true' ? '1' : '0') : read('SUPABASE_DB_URL') ? '1' : '0');
+  if (!/^\d+$/.test(value)) throw new Error(`TRUST_PROXY_HOPS must be a whole number ≥ 0, not "${value}"`);
+  return Number(value);
+}
+
 export const env = {
   /** Supabase injects SUPABASE_DB_URL into hosted functions; the local runtime passes DATABASE_URL. */
   databaseUrl: read('SUPABASE_DB_URL') ?? read('DATABASE_URL') ?? 'postgresql://postgres@127.0.0.1:54322/postgres',
@@ -57,12 +70,8 @@ export const env = {
   databasePoolMax: Number(read('DATABASE_POOL_MAX') ?? 10),
   /** The transaction pooler (Supavisor) cannot use prepared statements. */
   databasePrepare: read('DATABASE_PREPARE') !== 'false',
-  /**
-   * Whether X-Forwarded-For names the client (we sit behind a proxy that sets it, as on Supabase, where
-   * SUPABASE_DB_URL is set). Locally the server is reached directly and the header could be forged, so
-   * rate limits use the connection's address unless TRUST_PROXY=true.
-   */
-  trustProxy: (read('TRUST_PROXY') ?? (read('SUPABASE_DB_URL') ? 'true' : 'false')) === 'true',
+  /** How many proxies in front of us append to X-Forwarded-For: see trustProxyHops(). */
+  trustProxyHops: trustProxyHops(),
   /** PAYMENT_SANDBOX=true (without PAYMENT_WEBHOOK_SECRET) serves the sandbox gateway pages (local runtime and tests only). */
   paymentSandbox,
   /**

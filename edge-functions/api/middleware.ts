@@ -42,17 +42,25 @@ export const limitBody = bodyLimit({
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * CSRF: a browser always sends Origin on cross-site writes; refuse any that is not our own. Requests
- * without Origin (server-to-server, like the payment webhook) pass: they carry no ambient cookie risk
- * the SameSite=Lax cookie does not already cover.
+ * CSRF: refuse a write that a browser made from another site's page. Modern browsers say where the page is
+ * (Sec-Fetch-Site) relative to the URL they requested: behind a static host that rewrites /api to this
+ * function that URL is the host's, so `same-origin` is right although our own URL (the function's) differs
+ * from the page's Origin. Browsers without Fetch Metadata: Origin must be our own. Requests with neither
+ * header are not from a browser (the payment webhook) and carry no ambient cookie risk that the
+ * SameSite=Lax cookie does not already cover. The same rule as Go's net/http CrossOriginProtection.
  */
 export const sameOriginWrites: MiddlewareHandler = async (c, next) => {
-  const origin = c.req.header('origin');
-  if (UNSAFE_METHODS.has(c.req.method) && origin && origin !== new URL(c.req.url).origin) {
-    throw new HttpError(403, 'Cross-origin request refused');
-  }
+  if (UNSAFE_METHODS.has(c.req.method) && !fromOwnSite(c)) throw new HttpError(403, 'Cross-origin request refused');
   await next();
 };
+
+function fromOwnSite(c: Context): boolean {
+  const site = c.req.header('sec-fetch-site');
+  // `none`: the user's own action (typed address, bookmark), not a page's
+  if (site) return site === 'same-origin' || site === 'none';
+  const origin = c.req.header('origin');
+  return !origin || origin === new URL(c.req.url).origin;
+}
 
 export const MALFORMED_JSON = 'Malformed JSON body';
 

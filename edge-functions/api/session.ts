@@ -15,18 +15,16 @@ export const SESSION_COOKIE = 'session';
 /** base64url of 32 bytes is 43 characters; anything else is not one of our tokens. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** The entry a trusted proxy appended to a comma-separated forwarding header: the right-most one. */
-function lastHop(header: string | undefined): string | undefined {
-  return header?.split(',').map((entry) => entry.trim()).filter(Boolean).at(-1);
-}
+const entries = (header: string | undefined) => header?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [];
 
 /**
- * Whether the client reached us over https (the cookie's Secure flag). X-Forwarded-Proto is believed only
- * behind a trusted proxy (config.trustProxy), like X-Forwarded-For.
+ * Whether the client reached us over https (the cookie's Secure flag). X-Forwarded-Proto (its right-most
+ * entry: what the proxy next to us saw or was told by the one before) is believed only behind trusted proxies
+ * (config.trustProxyHops), like X-Forwarded-For.
  */
 export function isHttps(c: Ctx): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
-  return c.get('config').trustProxy && lastHop(c.req.header('x-forwarded-proto'))?.toLowerCase() === 'https';
+  return c.get('config').trustProxyHops > 0 && entries(c.req.header('x-forwarded-proto')).at(-1)?.toLowerCase() === 'https';
 }
 
 /** Reads the session cookie into `tokenHash` (null when absent or not shaped like one of our tokens). */
@@ -66,14 +64,17 @@ export function clearSessionCookie(c: Ctx): void {
 }
 
 /**
- * The client's IP for rate limiting: behind a trusted proxy (config.trustProxy, e.g. Supabase's edge) the
- * RIGHT-most entry of X-Forwarded-For, the address our proxy appended (everything left of it comes from
- * the client, who could invent it); otherwise the connection's remote address, since a client that reaches
- * us directly could forge the header. Null when neither is known.
+ * The client's IP for rate limiting. Behind N trusted proxies (config.trustProxyHops: e.g. a static host's
+ * /api rewrite, then Supabase's edge) each appended the address it saw to X-Forwarded-For, so the N-th entry
+ * from the right is the one the farthest proxy appended: the client's. Entries left of it come from the
+ * client, who could invent them; with fewer entries than proxies the left-most is still one a proxy wrote.
+ * Without trusted proxies: the connection's remote address, since a client that reaches us directly could
+ * forge the header. Null when neither is known.
  */
 export function clientIp(c: Ctx): string | null {
-  const forwarded = c.get('config').trustProxy ? lastHop(c.req.header('x-forwarded-for')) : undefined;
-  if (forwarded) return forwarded.slice(0, 64);
+  const hops = c.get('config').trustProxyHops;
+  const forwarded = hops > 0 ? entries(c.req.header('x-forwarded-for')) : [];
+  if (forwarded.length > 0) return forwarded[Math.max(0, forwarded.length - hops)].slice(0, 64);
   try {
     return getConnInfo(c).remote.address ?? null;
   } catch {

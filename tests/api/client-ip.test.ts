@@ -1,20 +1,62 @@
 /**
  * Rate limits key on the client's IP. A server reached directly (the local runtime) must not believe
- * X-Forwarded-For, or a client could dodge the per-IP limit by inventing addresses.
+ * X-Forwarded-For, or a client could dodge the per-IP limit by inventing addresses; behind TRUST_PROXY_HOPS
+ * proxies the address the farthest proxy appended is the client's, whatever the client put left of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, database, startServer, unique, type TestServer } from '../support/api.ts';
+import { Client, database, registerPlayer, startServer, unique, type TestServer } from '../support/api.ts';
 
-describe('client IP for rate limits without a trusted proxy', () => {
+/** The address the server recorded for a new player's session (the one its rate limits use). */
+async function recordedIp(server: TestServer, forwardedFor: string): Promise<string> {
+  const player = await registerPlayer(server);
+  player.client.ip = forwardedFor;
+  const sessions = await player.client.get('/api/account/sessions');
+  expect(sessions.status).toBe(200);
+  return sessions.body.find((session: { current: boolean }) => session.current).ip;
+}
+
+describe('client IP behind TRUST_PROXY_HOPS=2 (a static host rewriting /api, then the function\'s edge)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: 'false' } });
+    server = await startServer({ env: { TRUST_PROXY_HOPS: '2' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('is the entry the farther proxy appended, whatever the client wrote before it', async () => {
+    // client-invented entry, the client as the static host saw it, the static host as the edge saw it
+    expect(await recordedIp(server, '198.51.100.9, 203.0.113.5, 10.0.0.2')).toBe('203.0.113.5');
+    expect(await recordedIp(server, '203.0.113.6, 10.0.0.2')).toBe('203.0.113.6');
+    // fewer entries than proxies: the left-most, which a proxy wrote
+    expect(await recordedIp(server, '203.0.113.7')).toBe('203.0.113.7');
+  });
+});
+
+describe('client IP with the older TRUST_PROXY=true', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { TRUST_PROXY_HOPS: '', TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('is the right-most entry: one proxy', async () => {
+    expect(await recordedIp(server, '198.51.100.9, 203.0.113.8')).toBe('203.0.113.8');
+  });
+});
+
+describe('client IP for rate limits without a trusted proxy (TRUST_PROXY_HOPS=0)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ env: { TRUST_PROXY_HOPS: '0' } });
     // every attempt here comes from the loopback address: start its registration limit from zero
     const db = database();
     await db`delete from app.login_attempts where action = 'register' and ip = '127.0.0.1'`;
     await db.end();
   });
   afterAll(() => server?.stop());
+
+  it('is the connection\'s address, whatever X-Forwarded-For says', async () => {
+    expect(await recordedIp(server, '203.0.113.9')).toBe('127.0.0.1');
+  });
 
   it('does not believe X-Forwarded-Proto for the cookie\'s Secure flag', async () => {
     const username = unique('proto');

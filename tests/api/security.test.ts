@@ -21,6 +21,25 @@ describe('request hygiene: CSRF origin, body limits, malformed input, headers, e
     expect((await player.client.get('/api/bets', { origin: 'https://evil.example' })).status).toBe(200);
   });
 
+  it('behind a static host that rewrites /api, takes the browser\'s word (Sec-Fetch-Site) that the page is the site\'s own', async () => {
+    const admin = await createAdmin(api.server, api.db);
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 3000);
+    const match = await createMatch(admin);
+    const body = { match_id: match.id, team_id: 1, amount: 1000 };
+    // what Chromium sends from a page of https://cricket.example whose /api the host forwards to this server
+    const hosted = { origin: 'https://cricket.example', 'sec-fetch-site': 'same-origin' };
+    expect((await player.client.post('/api/bets', body, hosted)).status).toBe(201);
+    for (const site of ['cross-site', 'same-site']) {
+      const refused = await player.client.post('/api/bets', body, { origin: 'https://evil.example', 'sec-fetch-site': site });
+      expect([site, refused.status, refused.body]).toEqual([site, 403, { message: 'Cross-origin request refused' }]);
+    }
+    // a page elsewhere cannot claim our origin past the browser's own verdict
+    expect((await player.client.post('/api/bets', body, { origin: api.server.url, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    const [{ count }] = await api.db`select count(*)::int as count from public.bets where user_id = ${player.id}`;
+    expect(count).toBe(1);
+  });
+
   it('answers 413 for a body over 64 KiB', async () => {
     const answer = await new Client(api.server.url).post('/api/login', { username: 'x'.repeat(70 * 1024), password: 'secret1' });
     expect(answer.status).toBe(413);

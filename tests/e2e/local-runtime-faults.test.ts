@@ -39,7 +39,7 @@ describe('npm start under faults', () => {
   beforeAll(async () => {
     const env = {
       PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DIR: dataDir,
-      API_WORKERS: '2', TRUST_PROXY: 'true', // the helpers' players come from varied X-Forwarded-For addresses
+      API_WORKERS: '2', TRUST_PROXY_HOPS: '1', // the helpers' players come from varied X-Forwarded-For addresses
     };
     runtime = await start(env);
     server = { url: `http://127.0.0.1:${env.PORT}`, stop: async () => {} };
@@ -168,7 +168,7 @@ describe('Ctrl-C while a request is in flight', () => {
 
   it('lets it finish, then shuts PostgreSQL down cleanly', async () => {
     const pgPort = await freePort();
-    const runtime = await start({ PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DIR: drainDir, API_WORKERS: '1', TRUST_PROXY: 'true' });
+    const runtime = await start({ PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DIR: drainDir, API_WORKERS: '1', TRUST_PROXY_HOPS: '1' });
     const server = { url: runtime.output().match(/Ready: (http:\/\/localhost:\d+)/)![1], stop: async () => {} };
     const db = database(`postgresql://postgres:postgres@127.0.0.1:${pgPort}/postgres`);
     const admin = await createAdmin(server, db);

@@ -48,7 +48,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         STATIC_DIR: options.staticDir ?? '',
         PAYMENT_SANDBOX: 'true',
         // Tests play the proxy: API tests vary X-Forwarded-For so per-IP limits never couple them.
-        TRUST_PROXY: 'true',
+        TRUST_PROXY_HOPS: '1',
         ...options.env,
       },
       stdio: ['pipe', 'pipe', 'inherit'],

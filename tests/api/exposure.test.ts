@@ -1,0 +1,29 @@
+/**
+ * Beyond loopback the local server needs a real payment gateway's webhook key: the sandbox gateway's key is
+ * public, so a reachable sandbox would let anyone mark their own deposits paid.
+ */
+import { describe, expect, it } from 'vitest';
+import { runScript } from '../support/local-runtime.ts';
+import { Client, startServer } from '../support/api.ts';
+
+describe('listening beyond loopback', () => {
+  it('npm start refuses without PAYMENT_WEBHOOK_SECRET, naming it, before it starts anything', async () => {
+    const started = await runScript('scripts/start.js', [], { HOST: '0.0.0.0', PAYMENT_WEBHOOK_SECRET: '' });
+    expect(started.code).toBe(1);
+    expect(started.output).toContain('HOST=0.0.0.0 lets other machines reach the server, but PAYMENT_WEBHOOK_SECRET is not set: set PAYMENT_WEBHOOK_SECRET');
+    expect(started.output).not.toContain('PostgreSQL');
+  });
+
+  it('a server worker started on its own refuses too', async () => {
+    await expect(startServer({ env: { HOST: '0.0.0.0', PAYMENT_WEBHOOK_SECRET: '' } })).rejects.toThrow('server exited (1) before listening');
+  });
+
+  it('with PAYMENT_WEBHOOK_SECRET the server listens, and the sandbox gateway is off even when asked for', async () => {
+    const server = await startServer({ env: { HOST: '0.0.0.0', PAYMENT_SANDBOX: 'true', PAYMENT_WEBHOOK_SECRET: 'real-gateway-secret-for-tests' } });
+    try {
+      expect((await new Client(server.url).get('/api/payments/sandbox?amount=1000&username=x&reference=REF-1-AAAA')).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+});
