@@ -3,7 +3,7 @@
  * match itself, as GET /api/matches/{id} answers it) and, for a signed-in player, the results of their own
  * bets as their match is settled.
  *
- * Transport: Supabase Realtime Broadcast (topic `matches`, and the player's private topic `user:{id}` for
+ * Transport: Supabase Realtime Broadcast (the private topic `matches`, and the player's private topic `user:{id}` for
  * results) when VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are set — the hosted setup; otherwise the API's
  * Server-Sent Events stream `GET /api/live/matches` (local runtime, fed by Postgres LISTEN/NOTIFY), which
  * carries both and which the browser resumes with Last-Event-ID after a drop. Either way ONE connection per

@@ -1,7 +1,9 @@
 /**
- * The hosted transport of live match updates: Supabase Realtime Broadcast on the public topic `matches`,
- * fed from the database (the live_events migration: realtime.send of app.match_json on every change). A
- * public topic: the anon key suffices and no sign-in is needed. A lazy chunk of its own.
+ * The hosted transport of live match updates: Supabase Realtime Broadcast on the topic `matches`, fed from the
+ * database (supabase/schemas/70_live_events.sql: realtime.send of app.match_json on every change). The topic
+ * is private, so that only the database can send on it (a public one would take fake match states from
+ * anyone holding the anon key); its policy lets every client receive, so no sign-in is needed: the join
+ * carries the anon key as its token. A lazy chunk of its own.
  */
 import { createClient } from '@supabase/supabase-js';
 import type { BetResult, Match } from '../domain/entities.ts';
@@ -9,16 +11,23 @@ import { api } from './api-client.ts';
 
 export function subscribeToMatches(url: string, anonKey: string, publish: (match: Match | null) => void) {
   const client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  let closed = false;
   let subscribedBefore = false;
   const channel = client
-    .channel('matches', { config: { private: false } })
-    .on('broadcast', { event: 'match' }, ({ payload }) => publish(payload as Match))
-    .subscribe((status) => {
+    .channel('matches', { config: { private: true } })
+    .on('broadcast', { event: 'match' }, ({ payload }) => publish(payload as Match));
+  // A private channel's join must carry a token (the anon key's role, anon, is what the policy admits); set
+  // it before joining, or the first join may go out without one and be refused.
+  void client.realtime.setAuth(anonKey).then(() => {
+    if (closed) return;
+    channel.subscribe((status) => {
       // A re-subscription after a drop may have missed changes (Broadcast does not replay): refetch once.
       if (status === 'SUBSCRIBED' && subscribedBefore) publish(null);
       if (status === 'SUBSCRIBED') subscribedBefore = true;
     });
+  }, () => {});
   return () => {
+    closed = true;
     void client.removeChannel(channel);
   };
 }

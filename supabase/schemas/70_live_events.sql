@@ -4,11 +4,13 @@
 --
 --   * pg_notify('match_updates', …) (trigger matches_notify), which the API's Server-Sent Events relay from
 --     one LISTEN per server process — the local runtime;
---   * on Supabase, Realtime Broadcast from the database: realtime.send(payload, 'match', topic, false) to the
---     public topics `matches` (every change) and `match:{id}` (one match). It needs no sign-in to subscribe
---     and carries nothing private. Supabase's guidance for scale prefers it to postgres_changes, which
---     rechecks every change against every subscriber's RLS; public.matches is therefore not in the
---     supabase_realtime publication.
+--   * on Supabase, Realtime Broadcast from the database: realtime.send(payload, 'match', topic, true) to the
+--     private topics `matches` (every change) and `match:{id}` (one match). Anyone may receive them (anon
+--     and authenticated: no sign-in is needed, and they carry nothing private) but nobody may send on them
+--     but the database: on a public topic anyone holding the anon key could send fake match states that
+--     every open page, the back office's included, would show. The policy on realtime.messages says so.
+--     Supabase's guidance for scale prefers Broadcast to postgres_changes, which rechecks every change
+--     against every subscriber's RLS; public.matches is therefore not in the supabase_realtime publication.
 --
 -- The broadcast exists only where the `realtime` schema does: app.enable_match_broadcast() creates it when
 -- realtime.send is there (this file calls it) and does nothing elsewhere, so vanilla PostgreSQL builds the
@@ -58,16 +60,18 @@ create trigger matches_notify
 
 /** Functions: Realtime Broadcast */
 
--- Creates (or refreshes) the broadcast trigger on public.matches when realtime.send exists; returns whether
--- it did. The trigger function app.broadcast_match_change is created here, with dynamic SQL, because it
--- names realtime.send, which a database without Realtime does not have. Owner only (no API role).
+-- Creates (or refreshes) the broadcast trigger on public.matches and the policy of its topics when Realtime
+-- exists; returns whether it did. The trigger function app.broadcast_match_change is created here, with
+-- dynamic SQL, because it names realtime.send, which a database without Realtime does not have. The policy
+-- lets every client join (receive on) the match topics; with no insert policy for any client role, only the
+-- database (realtime.send, as the owner of the functions that change matches) sends on them. Owner only.
 create function app.enable_match_broadcast()
 returns boolean
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is null then
+  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is null or to_regclass('realtime.messages') is null then
     return false;
   end if;
   execute $function$
@@ -79,22 +83,30 @@ begin
     declare
       v_match jsonb := app.match_json(new);
     begin
-      perform realtime.send(v_match, 'match', 'matches', false);
-      perform realtime.send(v_match, 'match', 'match:' || new.id, false);
+      perform realtime.send(v_match, 'match', 'matches', true);
+      perform realtime.send(v_match, 'match', 'match:' || new.id, true);
       return null;
     end;
     $body$
   $function$;
   execute 'comment on function app.broadcast_match_change() is '
-    || quote_literal('Trigger: Realtime Broadcast of the public match to topics matches and match:{id}.');
+    || quote_literal('Trigger: Realtime Broadcast of the public match to the private topics matches and match:{id}.');
   execute 'revoke execute on function app.broadcast_match_change() from public, anon, authenticated, service_role';
   execute 'create or replace trigger matches_broadcast after insert or update on public.matches '
     || 'for each row execute function app.broadcast_match_change()';
+
+  execute 'alter table realtime.messages enable row level security';
+  execute 'drop policy if exists "match topics: every client receives" on realtime.messages';
+  execute $policy$
+    create policy "match topics: every client receives" on realtime.messages
+    for select to anon, authenticated
+    using (extension = 'broadcast' and (topic = 'matches' or topic like 'match:%'))
+  $policy$;
   return true;
 end;
 $$;
 comment on function app.enable_match_broadcast() is
-  'Creates the Realtime Broadcast of match changes where realtime.send exists; false elsewhere. Owner only.';
+  'Creates the Realtime Broadcast of match changes to the private topics matches and match:{id} (trigger and policy: every client receives, only the database sends) where Realtime exists; false elsewhere. Owner only.';
 
 /** Function privileges */
 

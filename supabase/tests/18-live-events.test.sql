@@ -1,7 +1,8 @@
 -- Live events: a match change is published as the public match itself (app.match_json),
 -- by pg_notify for the API's live stream and, where Supabase Realtime exists, by Broadcast from the database
--- to the public topics `matches` and `match:{id}`. A stub `realtime` schema stands in for Supabase's inside
--- this test's transaction (rolled back at the end): it records what realtime.send was given.
+-- to the private topics `matches` and `match:{id}` (who may receive and send on them: 22-realtime-authorization).
+-- Realtime itself is the stand-in of 000-setup.sql, created inside this test's transaction (rolled back at the
+-- end): realtime.messages records what realtime.send was given.
 begin;
 set local search_path = tests, public;
 select plan(10);
@@ -18,13 +19,9 @@ select ok(pg_get_functiondef('app.notify_match_change()'::regprocedure) like '%p
 select is(app.enable_match_broadcast(), false, 'where the realtime schema is missing, no broadcast is created');
 select hasnt_trigger('public', 'matches', 'matches_broadcast', 'and public.matches has no broadcast trigger');
 
-/** With Realtime (a stub of realtime.send) */
+/** With Realtime */
 
-create schema realtime;
-create table realtime.sent (payload jsonb, event text, topic text, private boolean);
-create function realtime.send(payload jsonb, event text, topic text, private boolean default true)
-returns void language sql as $$ insert into realtime.sent values (payload, event, topic, private) $$;
-
+select tests.create_realtime_stand_in();
 select is(app.enable_match_broadcast(), true, 'where realtime.send exists, the broadcast is created');
 select has_trigger('public', 'matches', 'matches_broadcast', 'on public.matches');
 
@@ -32,14 +29,14 @@ select tests.call_as('tests_admin');
 select app.update_live(:m, '88/3', null, 1, 11.2);
 select tests.reset_role();
 
-select set_eq($$select topic, event, private from realtime.sent$$,
-  format($$values ('matches', 'match', false), ('match:%s', 'match', false)$$, :m),
-  'one change is sent once to the public topics matches and match:{id}');
-select is((select count(distinct payload)::int from realtime.sent), 1, 'with the same payload');
-select is((select payload ->> 'team1_score' from realtime.sent limit 1), '88/3', 'which is the new state itself');
-select is((select (payload ->> 'version')::int from realtime.sent limit 1),
+select set_eq($$select topic, event, private from realtime.messages$$,
+  format($$values ('matches', 'match', true), ('match:%s', 'match', true)$$, :m),
+  'one change is sent once to the private topics matches and match:{id}');
+select is((select count(distinct payload)::int from realtime.messages), 1, 'with the same payload');
+select is((select payload ->> 'team1_score' from realtime.messages limit 1), '88/3', 'which is the new state itself');
+select is((select (payload ->> 'version')::int from realtime.messages limit 1),
   (select version::int from public.matches where id = :m), 'with its version');
-select set_eq($$select jsonb_object_keys(payload) from realtime.sent limit 1$$,
+select set_eq($$select jsonb_object_keys(payload) from realtime.messages limit 1$$,
   $$select jsonb_object_keys(app.match_json(m)) from public.matches m limit 1$$,
   'and exactly the public fields of the API''s match answer');
 
