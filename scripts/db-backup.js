@@ -17,7 +17,10 @@ let database;
 try {
   database = await openForMaintenance({ mustExist: true, log });
   const pgDump = clientTool('pg_dump', await serverMajor(database.url));
-  mkdirSync(folder, { recursive: true });
+  // A dump holds every account's data: its folder is the user's alone (the folders above it stay enterable,
+  // as root the embedded server's postgres user must reach .data/postgres)
+  mkdirSync(path.dirname(folder), { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   const file = path.join(folder, `cricket-${new Date().toISOString().replace(/[:.]/g, '-')}.dump`);
   const partial = `${file}.partial`; // a dump cut short never looks like a backup
   const { dbname, env } = libpqTarget(database.url);

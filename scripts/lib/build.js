@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { bin, root, run } from './processes.js';
 
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package-lock.json', 'public'];
+const SOURCES = ['src', 'index.html', 'vite.config.ts', 'scripts/lib/site-headers.ts', 'package-lock.json', 'public'];
 
 function newestChange(target) {
   if (!existsSync(target)) return 0;

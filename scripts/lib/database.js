@@ -4,19 +4,23 @@
 // on the first Ctrl-C (its exit hook), before in-flight requests finish, and cannot tell us when the server
 // dies. Gotchas (README "Decisions"): as root the server runs as the `postgres` user, which must be able to
 // reach the data folder; a crash can leave a stale postmaster.pid or orphaned backends behind.
+// Each cluster gets a random password of its own, kept beside the data folder (`<folder>.password`, readable
+// by its owner only): another local user or program cannot guess its way in, as it could with a fixed one.
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import postgres from 'postgres';
 import { root } from './processes.js';
 import { stopChild } from './supervisor.js';
 
 export const EMBEDDED_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54322);
 export const EMBEDDED_DIR = path.resolve(process.env.EMBEDDED_PG_DIR ?? path.join(root, '.data', 'postgres'));
-// Local-only credentials of the embedded server, the same as `supabase start` uses.
 const EMBEDDED_USER = 'postgres';
-const EMBEDDED_PASSWORD = 'postgres';
+/** The password clusters created before they had one of their own were given (they get one at their next start). */
+const FORMER_FIXED_PASSWORD = 'postgres';
 const READY = 'database system is ready to accept connections';
 
 const isRoot = process.getuid?.() === 0;
@@ -41,7 +45,20 @@ export class EmbeddedServer {
     this.dataDir = dataDir;
     this.port = port;
     this.log = log;
-    this.url = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+  }
+
+  /** The file holding this cluster's password (0600): beside the data folder, which the server owns. */
+  get passwordFile() {
+    return `${this.dataDir}.password`;
+  }
+
+  /** The cluster's password: its own, or the former fixed one until its next start replaces it. */
+  get password() {
+    return existsSync(this.passwordFile) ? readFileSync(this.passwordFile, 'utf8').trim() : FORMER_FIXED_PASSWORD;
+  }
+
+  get url() {
+    return `postgresql://${EMBEDDED_USER}:${encodeURIComponent(this.password)}@127.0.0.1:${this.port}/postgres`;
   }
 
   /** Whether the data folder holds a cluster yet. */
@@ -59,6 +76,9 @@ export class EmbeddedServer {
   async prepare() {
     const { initdb, postgres } = await binaries();
     this.postgres = postgres;
+    // The folders above the data folder (e.g. `.data`) are the user's: as root, the postgres user must be
+    // able to enter them, so they are not created private (only the data folder itself is, by initdb's rule).
+    mkdirSync(path.dirname(this.dataDir), { recursive: true, mode: 0o755 });
     if (isRoot) {
       this.owner = postgresUser();
       assertTraversableByPostgres(this.dataDir);
@@ -81,16 +101,39 @@ export class EmbeddedServer {
   async #initdb(initdb) {
     mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
     if (this.owner) chownSync(this.dataDir, this.owner.uid, this.owner.gid);
-    const passwordFile = path.join(tmpdir(), `cricket-pg-password-${process.pid}`);
-    writeFileSync(passwordFile, `${EMBEDDED_PASSWORD}\n`, { mode: 0o644 }); // the postgres user must read it
+    const password = newPassword();
+    // initdb reads the password from a file: private, and the postgres user's while it runs as that user
+    const pwfile = path.join(tmpdir(), `cricket-pg-password-${process.pid}`);
+    writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+    if (this.owner) chownSync(pwfile, this.owner.uid, this.owner.gid);
     try {
       await runAs(this.owner, initdb, [
-        `--pgdata=${this.dataDir}`, `--username=${EMBEDDED_USER}`, `--pwfile=${passwordFile}`,
+        `--pgdata=${this.dataDir}`, `--username=${EMBEDDED_USER}`, `--pwfile=${pwfile}`,
         '--auth=scram-sha-256', '--encoding=UTF8', `--locale=${bestLocale()}`,
       ]);
     } finally {
-      rmSync(passwordFile, { force: true });
+      rmSync(pwfile, { force: true });
     }
+    this.#keepPassword(password);
+  }
+
+  #keepPassword(password) {
+    writeFileSync(this.passwordFile, `${password}\n`, { mode: 0o600 });
+    chmodSync(this.passwordFile, 0o600); // an older file keeps its mode on overwrite
+  }
+
+  /** A cluster made with the former fixed password gets a random one of its own (the server is up). */
+  async #retireFixedPassword() {
+    if (existsSync(this.passwordFile)) return;
+    const password = newPassword();
+    const sql = postgres(this.url, { max: 1, onnotice: () => {} });
+    try {
+      await sql.unsafe(`alter role ${EMBEDDED_USER} password '${password}'`);
+    } finally {
+      await sql.end();
+    }
+    this.#keepPassword(password);
+    this.log(`The embedded PostgreSQL now has a password of its own, in ${this.passwordFile}`);
   }
 
   /**
@@ -108,7 +151,7 @@ export class EmbeddedServer {
     });
     const recent = [];
     const lastWords = () => recent.join(' | ');
-    return new Promise((resolve, reject) => {
+    const ready = new Promise((resolve, reject) => {
       let buffered = '';
       child.stderr.on('data', (chunk) => {
         buffered += chunk;
@@ -122,6 +165,15 @@ export class EmbeddedServer {
       });
       child.once('error', reject);
       child.once('exit', () => reject(new Error(`Embedded PostgreSQL did not start on port ${this.port} (is the port taken? set EMBEDDED_PG_PORT): ${lastWords()}`)));
+    });
+    return ready.then(async (running) => {
+      try {
+        await this.#retireFixedPassword();
+      } catch (error) {
+        await stopChild(child, 'SIGINT', 30_000);
+        throw error;
+      }
+      return running;
     });
   }
 
@@ -144,6 +196,9 @@ export class EmbeddedServer {
     if (existsSync(pidFile) && !isPostgres(pid)) rmSync(pidFile);
   }
 }
+
+/** URL-safe, so it goes into connection URLs as it is. */
+const newPassword = () => randomBytes(24).toString('base64url');
 
 function isPostgres(pid) {
   try {

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balance, createAdmin, createMatch, database, fund, reconcile, registerPlayer, type Db, type Player, type TestServer,
 } from '../support/api.ts';
-import { freePort, interrupt, leftovers, runtimeFolder, start, within, type Started } from '../support/local-runtime.ts';
+import { embeddedUrl, freePort, interrupt, leftovers, runtimeFolder, start, within, type Started } from '../support/local-runtime.ts';
 
 const folder = runtimeFolder();
 const dataDir = path.join(folder, 'pg');
@@ -43,7 +43,7 @@ describe('npm start under faults', () => {
     };
     runtime = await start(env);
     server = { url: `http://127.0.0.1:${env.PORT}`, stop: async () => {} };
-    pgUrl = `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`;
+    pgUrl = embeddedUrl(dataDir, env.EMBEDDED_PG_PORT);
     db = database(pgUrl);
   }, 120_000);
 
@@ -170,7 +170,7 @@ describe('Ctrl-C while a request is in flight', () => {
     const pgPort = await freePort();
     const runtime = await start({ PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DIR: drainDir, API_WORKERS: '1', TRUST_PROXY_HOPS: '1' });
     const server = { url: runtime.output().match(/Ready: (http:\/\/localhost:\d+)/)![1], stop: async () => {} };
-    const db = database(`postgresql://postgres:postgres@127.0.0.1:${pgPort}/postgres`);
+    const db = database(embeddedUrl(drainDir, pgPort));
     const admin = await createAdmin(server, db);
     const match = await createMatch(admin, { live: true });
     const player = await registerPlayer(server);

@@ -3,16 +3,18 @@
  * the Supabase CLI, the admin created, Deno workers serving the SPA and /api on one origin. Ctrl-C (SIGINT
  * to the process group) must leave no postgres or deno process behind, and a second start keeps the data.
  * A pending deposit older than 24 hours is failed by the stale-deposit job at the next start. A backup taken
- * while it serves restores into a fresh data folder that a third start serves.
+ * while it serves restores into a fresh data folder that a third start serves. The data folder has the
+ * default's layout (`.data/postgres`, with `.data` not there yet): as root (CI) the server runs as the
+ * postgres user, which must be able to enter `.data`. The cluster's password is its own.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, database, depositReference } from '../support/api.ts';
-import { freePort, interrupt, leftovers, runScript, runtimeFolder, start, within } from '../support/local-runtime.ts';
+import { embeddedUrl, freePort, interrupt, leftovers, runScript, runtimeFolder, start, within } from '../support/local-runtime.ts';
 
 const folder = runtimeFolder();
-const dataDir = path.join(folder, 'pg');
+const dataDir = path.join(folder, '.data', 'postgres');
 
 describe('npm start', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -35,14 +37,30 @@ describe('npm start', () => {
     expect((await demo.post('/api/login', { username: 'demo', password: 'demo1234' })).status).toBe(200);
     const reference = depositReference();
     expect((await demo.post('/api/wallet/deposit', { amount: 700, paymentMethod: 'upi', reference, status: 'pending' })).status).toBe(201);
-    const db = database(`postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`);
+    // The cluster's password: random, in a file beside the data folder that only its owner may read.
+    const passwordFile = `${dataDir}.password`;
+    expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
+    expect(statSync(passwordFile).uid).toBe(process.getuid!());
+    expect(readFileSync(passwordFile, 'utf8').trim()).toMatch(/^[\w-]{32}$/);
+    const fixed = database(`postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`);
+    await expect(fixed`select 1`).rejects.toThrow(/password authentication failed/);
+    await fixed.end();
+    const db = database(embeddedUrl(dataDir, env.EMBEDDED_PG_PORT));
     await db`update public.transactions set created_at = now() - interval '25 hours' where reference_id = ${reference}`;
+    // Turn it into a cluster of the time when every cluster had the fixed password 'postgres'.
+    await db`alter role postgres password 'postgres'`;
     await db.end();
+    rmSync(passwordFile);
 
     await interrupt(first);
     expect(leftovers(dataDir)).toEqual([]);
 
     const second = await start(env);
+    expect(second.output()).toContain(`The embedded PostgreSQL now has a password of its own, in ${passwordFile}`);
+    expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
+    const retired = database(`postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`);
+    await expect(retired`select 1`).rejects.toThrow(/password authentication failed/);
+    await retired.end();
     expect(second.output()).not.toContain('Admin account'); // the admin from the first start is still there
     expect(second.output()).not.toContain('New database');
     expect(await within(10_000, async () => second.output().includes('Stale deposits: 1 pending deposit(s) without a gateway answer for 24 hours marked failed'))).toBe(true);

@@ -36,6 +36,15 @@ export function runtimeFolder(): string {
   return folder;
 }
 
+/**
+ * The URL of an embedded cluster `npm start` created: its password is the cluster's own, in the file beside
+ * the data folder that only its owner can read.
+ */
+export function embeddedUrl(dataDir: string, port: string | number): string {
+  const password = readFileSync(`${dataDir}.password`, 'utf8').trim();
+  return `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`;
+}
+
 /** The environment of a local runtime: the embedded server (never an inherited DATABASE_URL). */
 export function runtimeEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
@@ -48,9 +57,13 @@ export interface Started {
   output: () => string;
 }
 
-/** `npm start` with `env` (EMBEDDED_PG_DIR, ports, …); resolves once it printed "Ready". */
-export async function start(env: Record<string, string>): Promise<Started> {
-  const child = spawn('node', ['scripts/start.js'], {
+/**
+ * `npm start` with `env` (EMBEDDED_PG_DIR, ports, …); resolves once it printed "Ready". `user`: as that user
+ * (root only: through runuser, which keeps the environment and joins the process group).
+ */
+export async function start(env: Record<string, string>, { user }: { user?: string } = {}): Promise<Started> {
+  const [command, ...args] = [...(user ? ['runuser', '-u', user, '--'] : []), 'node', 'scripts/start.js'];
+  const child = spawn(command, args, {
     cwd: root,
     env: runtimeEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
