@@ -1,5 +1,6 @@
 // `npm test`: every layer, on this machine, against real parts.
-//   typecheck → lint → unit → database (migrations, advisors, lint, pgTAP, concurrency) → api → e2e
+//   typecheck → lint → unit → database (migrations, advisors, lint, pgTAP, concurrency) → api (direct, then
+//   through PgBouncer) → e2e
 // Usage: npm test [-- step …]   e.g. `npm test -- api e2e` runs only those steps (plus their setup).
 // The database steps use TEST_DATABASE_URL's server (default: the local PostgreSQL on 127.0.0.1:5432),
 // in a fresh database created for this run and dropped afterwards (KEEP_TEST_DB=1 keeps it).
@@ -7,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildFunctionBundle } from './lib/function-bundle.js';
 import { pushMigrations } from './lib/migrate.js';
+import { startPgBouncer } from './lib/pgbouncer.js';
 import { createScratchDatabase, dropScratchDatabase, redact } from './lib/scratch-database.js';
 import { bin, root, run, toolEnv } from './lib/processes.js';
 import { ensureSystemPackages, ensureTestServer } from './lib/system.js';
@@ -29,7 +31,13 @@ async function step(name, action) {
   }
 }
 
-const vitest = (project, env = {}) => run(bin('vitest'), ['run', '--project', project], { env: { ...toolEnv, ...env } });
+const vitest = (project, env = {}, args = []) => run(bin('vitest'), ['run', '--project', project, ...args], { env: { ...toolEnv, ...env } });
+
+/**
+ * API test files whose servers never use the test database through the pooler: each brings a database of its
+ * own (an embedded server it restarts, a round-trip counting proxy, none at all, or only the refusal to start).
+ */
+const DIRECT_ONLY_API_TESTS = ['live-restart', 'request-cost', 'exposure'].map((name) => `tests/api/${name}.test.ts`);
 const supabase = (args) => run(bin('supabase'), args, { capture: true }).then((output) => console.log(output.trim()));
 
 let serverUrl;
@@ -75,6 +83,20 @@ try {
     await step('api (function bundle + vitest, real Deno + Postgres)', async () => {
       await buildFunctionBundle();
       await vitest('api', { DATABASE_URL: testDb });
+    });
+    // Production's topology: the API (the deployed bundle included) behind a transaction pooler, as behind
+    // Supavisor: no prepared statements, the live feed's LISTEN on a direct connection. The API tests once
+    // more, less the files that never reach the pooler; the fixtures still read and write directly.
+    await step('api through PgBouncer (transaction mode, DATABASE_PREPARE=false)', async () => {
+      const pooler = await startPgBouncer(testDb);
+      try {
+        await vitest('api', { DATABASE_URL: testDb, TEST_POOLER_URL: pooler.url }, DIRECT_ONLY_API_TESTS.flatMap((file) => ['--exclude', file]));
+        const transactions = await pooler.transactions();
+        if (transactions === 0) throw new Error('PgBouncer passed no transaction: the API did not go through it');
+        console.log(`PgBouncer passed ${transactions} transactions to the database`);
+      } finally {
+        await pooler.stop();
+      }
     });
   }
   if (wanted('e2e')) {

@@ -63,9 +63,20 @@ function trustProxyHops(): number {
   return Number(value);
 }
 
+/**
+ * Supabase injects SUPABASE_DB_URL into hosted functions; the local runtime passes DATABASE_URL, which also
+ * wins on Supabase when set there (e.g. Supavisor's transaction pooler, port 6543, with DATABASE_PREPARE=false).
+ */
+const databaseUrl = read('DATABASE_URL') ?? read('SUPABASE_DB_URL') ?? 'postgresql://postgres@127.0.0.1:54322/postgres';
+
 export const env = {
-  /** Supabase injects SUPABASE_DB_URL into hosted functions; the local runtime passes DATABASE_URL. */
-  databaseUrl: read('SUPABASE_DB_URL') ?? read('DATABASE_URL') ?? 'postgresql://postgres@127.0.0.1:54322/postgres',
+  databaseUrl,
+  /**
+   * The live feed's LISTEN connection. A transaction pooler (Supavisor's port 6543, PgBouncer in transaction
+   * mode) hands each transaction whichever server connection is free, so a LISTEN through it would hear
+   * nothing: behind one, point DATABASE_LISTEN_URL at a direct (or session-pooled) connection.
+   */
+  databaseListenUrl: read('DATABASE_LISTEN_URL') ?? databaseUrl,
   /** Connections in this process's pool (the live feed's LISTEN connection comes on top). */
   databasePoolMax: Number(read('DATABASE_POOL_MAX') ?? 10),
   /** The transaction pooler (Supavisor) cannot use prepared statements. */

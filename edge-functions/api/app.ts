@@ -43,8 +43,9 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   };
   app.use(requestLog, securityHeaders, limitBody, sameOriginWrites, provide, readSession);
 
-  // One LISTEN connection per app (process), however many clients stream or read.
-  const feed = new MatchFeed(sql, () => connect(config.databaseUrl, 1));
+  // One LISTEN connection per app (process), however many clients stream or read; never through a
+  // transaction pooler (config.databaseListenUrl).
+  const feed = new MatchFeed(sql, () => connect(config.databaseListenUrl, 1));
   // Settles the bets of completed matches when a run starts (the feed hears it), and on a timer where this
   // process lives long enough (the local runtime; on Supabase pg_cron sweeps).
   const settlement = new SettlementWorker(sql, config.settlementBatchSize);

@@ -31,6 +31,19 @@ export interface ServerOptions {
   selfContained?: string;
 }
 
+/**
+ * The database of a test server. Through the transaction pooler when the run has one (TEST_POOLER_URL, set
+ * by scripts/test.js for its pass through PgBouncer): as behind Supavisor, without prepared statements and
+ * with the live feed's LISTEN on a direct connection. A server given its own database stays direct.
+ */
+function databaseEnv(options: ServerOptions): Record<string, string> {
+  if (options.databaseUrl) return { DATABASE_URL: options.databaseUrl };
+  const direct = requireEnv('DATABASE_URL');
+  const pooler = process.env.TEST_POOLER_URL;
+  if (!pooler) return { DATABASE_URL: direct };
+  return { DATABASE_URL: pooler, DATABASE_PREPARE: 'false', DATABASE_LISTEN_URL: direct };
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const program = options.selfContained
     ? ['--no-config', '--no-npm', '--no-remote', path.basename(options.selfContained)]
@@ -43,7 +56,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       env: {
         ...process.env,
         DENO_NO_UPDATE_CHECK: '1',
-        DATABASE_URL: options.databaseUrl ?? requireEnv('DATABASE_URL'),
+        ...databaseEnv(options),
         PORT: '0',
         STATIC_DIR: options.staticDir ?? '',
         PAYMENT_SANDBOX: 'true',
