@@ -19,15 +19,20 @@ export const LOCAL_SANDBOX_WEBHOOK_SECRET = 'local-sandbox-only-webhook-secret';
 
 const webhookSecret = read('PAYMENT_WEBHOOK_SECRET');
 /**
- * The sandbox gateway is on only when asked for (PAYMENT_SANDBOX=true) AND no real webhook secret is set:
- * with a real gateway configured, nothing in this process may sign webhooks (the sandbox would let anyone
- * mark their own deposit paid).
+ * Why the sandbox gateway stays off although PAYMENT_SANDBOX=true asks for it, or undefined. It signs with a
+ * public key, so anyone who reaches it could mark their own deposit paid: it runs only in the local server on
+ * loopback (which refuses any other address without PAYMENT_WEBHOOK_SECRET: scripts/lib/exposure.js), never
+ * on Supabase (SUPABASE_DB_URL set), and never beside a real gateway's webhook key.
  */
-const paymentSandbox = read('PAYMENT_SANDBOX') === 'true' && webhookSecret === undefined;
-if (read('PAYMENT_SANDBOX') === 'true' && webhookSecret !== undefined) {
-  console.warn(JSON.stringify({
-    level: 'warn', msg: 'PAYMENT_SANDBOX=true ignored: PAYMENT_WEBHOOK_SECRET is set, so the sandbox gateway is off',
-  }));
+function sandboxRefusal(): string | undefined {
+  if (read('SUPABASE_DB_URL')) return 'the function runs on Supabase, where anyone could reach it';
+  if (webhookSecret !== undefined) return 'PAYMENT_WEBHOOK_SECRET is set';
+  return undefined;
+}
+const sandboxRequested = read('PAYMENT_SANDBOX') === 'true';
+const paymentSandbox = sandboxRequested && sandboxRefusal() === undefined;
+if (sandboxRequested && !paymentSandbox) {
+  console.warn(JSON.stringify({ level: 'warn', msg: `PAYMENT_SANDBOX=true ignored: ${sandboxRefusal()}, so the sandbox gateway is off` }));
 }
 
 /**

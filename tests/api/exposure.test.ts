@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../support/local-runtime.ts';
 import { Client, startServer } from '../support/api.ts';
+import { requireEnv } from '../support/server.ts';
 
 describe('listening beyond loopback', () => {
   it('npm start refuses without PAYMENT_WEBHOOK_SECRET, naming it, before it starts anything', async () => {
@@ -16,6 +17,15 @@ describe('listening beyond loopback', () => {
 
   it('a server worker started on its own refuses too', async () => {
     await expect(startServer({ env: { HOST: '0.0.0.0', PAYMENT_WEBHOOK_SECRET: '' } })).rejects.toThrow('server exited (1) before listening');
+  });
+
+  it('on Supabase (SUPABASE_DB_URL set) the sandbox gateway is off even when asked for', async () => {
+    const server = await startServer({ env: { PAYMENT_SANDBOX: 'true', SUPABASE_DB_URL: requireEnv('DATABASE_URL') } });
+    try {
+      expect((await new Client(server.url).get('/api/payments/sandbox?amount=1000&username=x&reference=REF-1-AAAA')).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('with PAYMENT_WEBHOOK_SECRET the server listens, and the sandbox gateway is off even when asked for', async () => {
