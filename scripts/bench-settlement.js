@@ -9,7 +9,7 @@ import { addPlayersWithBets } from './lib/bulk-data.js';
 import { treeRss } from './lib/memory.js';
 
 // (numbered after the 64 players of the bets part, whose numbers end up in deposit references)
-const BETTORS = 16;
+const BETTORS = 16; // each funded with ₹3,00,000: more than they can stake while a run settles
 const POLL_MS = 20;
 
 const quantile = (sorted, q) => (sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1)) : 0);
@@ -110,7 +110,7 @@ export async function benchSettlement(parts) {
     cookie: admin, body: { team1_id: 1, team2_id: 2, start_time: new Date().toISOString(), match_type: 't20' },
   })).text);
   await request(api.base, 'PATCH', `/api/admin/matches/${other.id}/start`, { cookie: admin });
-  const bettors = await Promise.all(Array.from({ length: BETTORS }, (_, n) => newPlayer(api.base, 64 + n, 1)));
+  const bettors = await Promise.all(Array.from({ length: BETTORS }, (_, n) => newPlayer(api.base, 64 + n, 3)));
 
   log(`settlement: declare-winner on ${bets.toLocaleString('en')} bets, ${BETTORS} of its players betting on another match …`);
   const declared = await settleMatch(parts, {

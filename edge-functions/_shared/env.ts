@@ -112,7 +112,7 @@ export const env = {
    */
   realtimeJwtSecret: read('SUPABASE_JWT_SECRET'),
   /** Bets a settlement batch holds (each batch is one transaction; its players wait for it). */
-  settlementBatchSize: Number(read('SETTLEMENT_BATCH_SIZE') ?? 2000),
+  settlementBatchSize: Number(read('SETTLEMENT_BATCH_SIZE') ?? 500),
   /**
    * Seconds between this process's sweeps of unfinished settlement runs (0: none). The local runtime's
    * processes live long and sweep; on Supabase (SUPABASE_DB_URL set) a function instance does not, and
