@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import {
-  LIMIT_PERIODS, MAX_DEPOSIT_LIMIT, MIN_DEPOSIT_LIMIT, SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS, protectionMessages,
+  LIMIT_PERIODS, MAX_DEPOSIT_LIMIT, MIN_DEPOSIT_LIMIT, REALITY_CHECK_MINUTES, SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS,
+  protectionMessages,
 } from './protection.ts';
 
 /** PUT /api/account/limits: `amount` null removes the period's limit. */
@@ -30,6 +31,22 @@ export const selfExclusionSchema = z.object({
 export const timeoutFormSchema = z.object({ length: z.coerce.number().pipe(timeoutSchema.shape.days) });
 export const selfExclusionFormSchema = z.object({ length: z.coerce.number().pipe(selfExclusionSchema.shape.months) });
 
+/** GET and PUT /api/account/reality-check: how often a reality check comes (null: never). */
+export const realityCheckSchema = z.object({
+  interval_minutes: z.literal(REALITY_CHECK_MINUTES, { error: protectionMessages.realityCheckMinutes }).nullable(),
+});
+
+/** The reality-check form's one field as its select holds it ('' is never). */
+export const realityCheckFormSchema = z.object({
+  interval: z.string().transform((value) => (value === '' ? null : Number(value))).pipe(realityCheckSchema.shape.interval_minutes),
+});
+
+/** POST /api/account/limit-prompt: the answer to the prompt before the first deposit, a limit or 'Not now'. */
+export const limitPromptAnswerSchema = z.discriminatedUnion('answer', [
+  z.object({ answer: z.literal('set_limit'), period: depositLimitSchema.shape.period, amount: depositLimitSchema.shape.amount.unwrap() }),
+  z.object({ answer: z.literal('not_now') }),
+]);
+
 /** A statement's range: calendar days in India Standard Time, both included. */
 export const statementRangeSchema = z.object({
   from: z.iso.date({ error: protectionMessages.dateInvalid }),
@@ -54,7 +71,27 @@ export const accountLimitsEntity = z.object({
   })),
   timeout_until: timestamp.nullable(),
   self_excluded_until: timestamp.nullable(),
+  /** the deposit-limit prompt is due: no answer to it, no deposit and no limit yet */
+  limit_prompt_due: z.boolean(),
+});
+
+/** GET /api/account/play-session: this play session, with the server's time and figures. */
+export const playSessionEntity = z.object({
+  /** sign-in, or the first request after 30 minutes away */
+  started_at: timestamp,
+  /** the server's time when it answered: the app's clock runs from it, not from the device's */
+  now: timestamp,
+  interval_minutes: realityCheckSchema.shape.interval_minutes,
+  /** staked on bets since the session began */
+  staked: z.number().int(),
+  /** paid back by bets since (winnings and refunds) */
+  won: z.number().int(),
+  /** won minus staked */
+  net: z.number().int(),
 });
 
 export type DepositLimitInput = z.infer<typeof depositLimitSchema>;
 export type AccountLimits = z.infer<typeof accountLimitsEntity>;
+export type RealityCheck = z.infer<typeof realityCheckSchema>;
+export type LimitPromptAnswer = z.infer<typeof limitPromptAnswerSchema>;
+export type PlaySession = z.infer<typeof playSessionEntity>;

@@ -19,6 +19,11 @@ export const MAX_DEPOSIT_LIMIT = 10_000_000;
 /** Raising or removing a limit applies this long after the request; setting or lowering one, at once. */
 export const LIMIT_RAISE_DELAY_HOURS = 24;
 
+/** A reality check comes every 15, 30 or 60 minutes of play (null: never); 60 until the player chooses. */
+export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
+export type RealityCheckMinutes = (typeof REALITY_CHECK_MINUTES)[number];
+export const DEFAULT_REALITY_CHECK_MINUTES: RealityCheckMinutes = 60;
+
 export const TIMEOUT_DAYS = [1, 7, 30, 42] as const;
 export const SELF_EXCLUSION_MONTHS = [6, 12, 60] as const;
 export type TimeoutDays = (typeof TIMEOUT_DAYS)[number];
@@ -33,6 +38,7 @@ export const protectionMessages = {
   dateInvalid: 'Dates must be written YYYY-MM-DD',
   dateOrder: 'The start date must be on or before the end date',
   onlyThePlayer: 'Only the player can change their own limits, time-out or self-exclusion',
+  realityCheckMinutes: 'A reality check comes every 15, 30 or 60 minutes, or never',
 } as const;
 
 export interface Exclusion {

@@ -85,7 +85,7 @@ export function aBankAccount(overrides: Partial<BankAccount> = {}): BankAccount 
   };
 }
 
-/** A player's protection: no limits and no exclusion unless given. */
+/** A player's protection: no limits, no exclusion and the deposit-limit prompt answered unless given. */
 export function someLimits(overrides: Partial<AccountLimits> = {}): AccountLimits {
   return {
     deposit_limits: { daily: null, weekly: null, monthly: null },
@@ -93,6 +93,7 @@ export function someLimits(overrides: Partial<AccountLimits> = {}): AccountLimit
     pending_changes: [],
     timeout_until: null,
     self_excluded_until: null,
+    limit_prompt_due: false,
     ...overrides,
   };
 }

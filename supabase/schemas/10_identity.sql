@@ -100,12 +100,17 @@ create table app.sessions (
   -- the browser it was opened from and the address it was last used from
   user_agent varchar(512),
   ip varchar(64),
+  -- when the current play session began: at sign-in, or again after 30 minutes without a request (the
+  -- reality checks count from here; app.authenticate moves it)
+  play_started_at timestamptz not null default now(),
   constraint sessions_id_key unique (id)
 );
 comment on table app.sessions is
   'Signed-in sessions: hash of the cookie token (never shown), a public id, browser, last address, end (expires_at).';
 comment on column app.sessions.expires_at is
   'When the session ends unless used: the idle timeout after last_seen_at, never later than 30 days after created_at.';
+comment on column app.sessions.play_started_at is
+  'When the current play session began: at sign-in, or at the first request after 30 minutes without one.';
 -- foreign key; also "delete all sessions of a banned user"
 create index sessions_user_id_idx on app.sessions (user_id);
 -- purge of expired sessions
@@ -709,7 +714,8 @@ comment on function app.create_session(bigint, text, text, text, text) is
 --             p_require_mfa (ADMIN_MFA=required) also one with a second factor, else 403.
 -- The claims say app_role 'admin' only for an active admin. The session is touched at most once a minute
 -- or when the address changes (no write per request): last_seen_at, the address, and its end moves to
--- the idle timeout from now (app.session_expiry). Returns the caller (for the API's request log).
+-- the idle timeout from now (app.session_expiry); after 30 minutes without a request a new play session
+-- begins. Returns the caller (for the API's request log).
 create function app.authenticate(
   p_token_hash text, p_access text, p_ip text default null, p_require_mfa boolean default false
 )
@@ -738,7 +744,9 @@ begin
   if v_last_seen < now() - interval '1 minute' or (p_ip is not null and left(p_ip, 64) is distinct from v_ip) then
     update app.sessions
       set last_seen_at = now(), ip = coalesce(left(p_ip, 64), ip),
-          expires_at = app.session_expiry(v_caller.role, created_at, now())
+          expires_at = app.session_expiry(v_caller.role, created_at, now()),
+          -- back after 30 minutes away: a new play session (the reality checks count from here)
+          play_started_at = case when last_seen_at <= now() - interval '30 minutes' then now() else play_started_at end
       where token_hash = p_token_hash;
   end if;
   if p_access = 'admin' and (v_caller.role <> 'admin' or v_caller.status <> 'active') then

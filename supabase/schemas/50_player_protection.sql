@@ -19,6 +19,13 @@
 --     whose changed_by must equal user_id (a CHECK), written by the player's own request. Admins may read a
 --     player's limits and exclusion (app.account_limits with the player's id), never change them, and a
 --     status change by an admin leaves them as they are.
+--   * Reality checks: a player chooses how often the app interrupts play to say how long they have played
+--     and what they have won or lost since the play session began (app.sessions.play_started_at: sign-in, or
+--     the first request after 30 minutes away): every 15, 30 or 60 minutes (60 until they choose) or never.
+--     The figures and the session's start come from here (app.play_session), never from the device's clock.
+--   * The deposit-limit prompt: before a player's first deposit the app asks whether to set a deposit limit
+--     ('Set limit' or 'Not now'). It is due while the player has neither answered it, nor requested a
+--     deposit, nor ever set a limit; it is answered once (a second answer is a 409).
 --   * Statements: app.statement returns a player's ledger between two dates as CSV lines with the running
 --     balance of completed rows, in chunks the API streams.
 --
@@ -33,14 +40,15 @@
 /** Tables */
 
 -- The append-only history of every protection change: deposit limit requests (period and amount, null =
--- no limit) and time-outs / self-exclusions (their end). The state at any instant is derived from it
+-- no limit), time-outs / self-exclusions (their end), reality-check intervals and the answer to the
+-- deposit-limit prompt (the limit chosen, or none). The state at any instant is derived from it
 -- (app.deposit_limit_status, app.active_exclusion), so history and state cannot disagree.
 create table public.protection_changes (
   id bigint generated always as identity primary key,
   user_id bigint not null references public.users (id) on delete restrict,
   -- who asked for the change: always the player (no one else may change a player's protection)
   changed_by bigint not null,
-  kind varchar(20) not null check (kind in ('deposit_limit', 'timeout', 'self_exclusion')),
+  kind varchar(20) not null check (kind in ('deposit_limit', 'timeout', 'self_exclusion', 'reality_check', 'limit_prompt')),
   period varchar(10) check (period in ('daily', 'weekly', 'monthly')),
   amount bigint check (amount > 0),
   requested_at timestamptz not null default now(),
@@ -48,15 +56,23 @@ create table public.protection_changes (
   effective_at timestamptz not null,
   -- end of a time-out or self-exclusion (exclusive: at this instant it no longer applies)
   ends_at timestamptz,
+  -- a reality check's interval (null: no reality checks)
+  interval_minutes int check (interval_minutes in (15, 30, 60)),
   constraint protection_changes_by_player check (changed_by = user_id),
   constraint protection_changes_shape check (
-    (kind = 'deposit_limit' and period is not null and ends_at is null)
-    or (kind <> 'deposit_limit' and period is null and amount is null and ends_at > effective_at)
+    (kind = 'deposit_limit' and period is not null and ends_at is null and interval_minutes is null)
+    or (kind in ('timeout', 'self_exclusion') and period is null and amount is null and ends_at > effective_at
+        and interval_minutes is null)
+    or (kind = 'reality_check' and period is null and amount is null and ends_at is null)
+    -- the limit chosen at the prompt, or neither period nor amount for 'Not now'
+    or (kind = 'limit_prompt' and (period is null) = (amount is null) and ends_at is null and interval_minutes is null)
   ),
   constraint protection_changes_not_backdated check (effective_at >= requested_at)
 );
 comment on table public.protection_changes is
   'Append-only history of players'' deposit limits, time-outs and self-exclusions (the state is derived from it).';
+comment on column public.protection_changes.interval_minutes is
+  'A reality check''s interval (15, 30 or 60 minutes; null: no reality checks).';
 -- foreign key, RLS filter, every lookup (one player's changes of one kind, in request order)
 create index protection_changes_user_kind_idx on public.protection_changes (user_id, kind, id);
 
@@ -218,7 +234,7 @@ comment on function app.active_exclusion(bigint, timestamptz) is
 
 -- A player's protection as the API answers it (GET /api/account/limits and the writes):
 -- {"deposit_limits": {"daily", "weekly", "monthly"}, "deposit_remaining": {…}, "pending_changes": [{"period",
--- "amount", "requested_at", "effective_at"}], "timeout_until", "self_excluded_until"}.
+-- "amount", "requested_at", "effective_at"}], "timeout_until", "self_excluded_until", "limit_prompt_due"}.
 create function app.protection_json(p_user_id bigint, p_now timestamptz)
 returns jsonb
 language sql
@@ -234,7 +250,11 @@ as $$
              order by c.effective_at, c.id)
       from app.pending_deposit_limits(p_user_id, p_now) c), '[]'::jsonb),
     'timeout_until', e.timeout_until,
-    'self_excluded_until', e.self_excluded_until)
+    'self_excluded_until', e.self_excluded_until,
+    'limit_prompt_due', not exists (
+        select 1 from public.protection_changes c
+        where c.user_id = p_user_id and c.kind in ('limit_prompt', 'deposit_limit'))
+      and not exists (select 1 from public.transactions t where t.user_id = p_user_id and t.type = 'deposit'))
   from (select jsonb_object_agg(s.period, s.amount) as limits, jsonb_object_agg(s.period, s.remaining) as remaining
         from app.deposit_limit_status(p_user_id, p_now) s) l,
        (select max(x.ends_at) filter (where x.kind = 'timeout') as timeout_until,
@@ -243,6 +263,24 @@ as $$
 $$;
 comment on function app.protection_json(bigint, timestamptz) is
   'Internal: a player''s deposit limits, pending changes and running exclusions as the API answers them.';
+
+-- A player's reality-check setting as the API answers it: {"interval_minutes": 15 | 30 | 60 | null}, the
+-- newest choice, 60 before any.
+create function app.reality_check_json(p_user_id bigint)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce((
+    select jsonb_build_object('interval_minutes', c.interval_minutes)
+    from public.protection_changes c
+    where c.user_id = p_user_id and c.kind = 'reality_check'
+    order by c.id desc
+    limit 1), '{"interval_minutes": 60}'::jsonb)
+$$;
+comment on function app.reality_check_json(bigint) is
+  'Internal: a player''s reality-check interval in minutes (null: off; 60 until chosen).';
 
 /** Functions: the rules */
 
@@ -528,6 +566,107 @@ $$;
 comment on function app.self_exclude(int, bigint, timestamptz) is
   'Starts the caller''s self-exclusion (6, 12 or 60 months), effective at once. Caller: API as the player.';
 
+/** Functions: reality checks and the deposit-limit prompt (API) */
+
+-- GET /api/account/reality-check: the caller's reality-check interval.
+create function app.reality_check()
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select app.reality_check_json((app.caller(false)).id)
+$$;
+comment on function app.reality_check() is 'The caller''s reality-check interval. Caller: API.';
+
+-- PUT /api/account/reality-check: every 15, 30 or 60 minutes, or never (null); applies at once. The same
+-- choice again writes nothing.
+create function app.set_reality_check(p_interval_minutes int, p_now timestamptz default now())
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.protected_player(null);
+begin
+  if p_interval_minutes is not null and p_interval_minutes not in (15, 30, 60) then
+    raise exception using errcode = 'BT400', message = 'A reality check comes every 15, 30 or 60 minutes, or never';
+  end if;
+  if app.reality_check_json(v_user.id) is distinct from jsonb_build_object('interval_minutes', p_interval_minutes) then
+    insert into public.protection_changes (user_id, changed_by, kind, interval_minutes, requested_at, effective_at)
+    values (v_user.id, v_user.id, 'reality_check', p_interval_minutes, p_now, p_now);
+  end if;
+  return app.reality_check_json(v_user.id);
+end;
+$$;
+comment on function app.set_reality_check(int, timestamptz) is
+  'Sets the caller''s reality-check interval (15, 30, 60 minutes or null for never). Caller: API as the player.';
+
+-- GET /api/account/play-session: the request's play session, {started_at, now, interval_minutes, staked,
+-- won, net}: when it began and the server's time (the app's clock runs from these, not the device's), and
+-- what the player's bets did since: staked, paid back (winnings and refunds) and the difference.
+create function app.play_session()
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+  v_started_at timestamptz;
+  v_staked bigint;
+  v_won bigint;
+begin
+  select s.play_started_at into v_started_at
+    from app.sessions s where s.id = app.current_session_id() and s.user_id = v_user.id;
+  if not found then
+    raise exception using errcode = 'BT401', message = 'Not authenticated';
+  end if;
+  select coalesce(-sum(t.amount) filter (where t.type = 'bet_placed'), 0),
+         coalesce(sum(t.amount) filter (where t.type in ('bet_won', 'bet_refund')), 0)
+    into v_staked, v_won
+    from public.transactions t
+    where t.user_id = v_user.id and t.type in ('bet_placed', 'bet_won', 'bet_refund') and t.created_at >= v_started_at;
+  return jsonb_build_object('started_at', v_started_at, 'now', now(),
+    'interval_minutes', app.reality_check_json(v_user.id) -> 'interval_minutes',
+    'staked', v_staked, 'won', v_won, 'net', v_won - v_staked);
+end;
+$$;
+comment on function app.play_session() is
+  'The request''s play session: its start, the server''s time, the reality-check interval and the net result of bets since. Caller: API.';
+
+-- POST /api/account/limit-prompt: the caller's answer to the prompt before their first deposit: a limit
+-- (period and amount, set as app.set_deposit_limit sets one) or neither ('Not now'). Answered once: a
+-- second answer is a 409. Answers the caller's protection after it.
+create function app.answer_limit_prompt(p_period text, p_amount bigint, p_now timestamptz default now())
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.protected_player(null);
+begin
+  if exists (select 1 from public.protection_changes c where c.user_id = v_user.id and c.kind = 'limit_prompt') then
+    raise exception using errcode = 'BT409', message = 'You have already answered the deposit limit question';
+  end if;
+  if (p_period is null) <> (p_amount is null) then
+    raise exception using errcode = 'BT400', message = 'Choose a period and an amount for the limit';
+  end if;
+  if p_period is not null then
+    perform app.set_deposit_limit(p_period, p_amount, v_user.id, p_now);
+  end if;
+  insert into public.protection_changes (user_id, changed_by, kind, period, amount, requested_at, effective_at)
+  values (v_user.id, v_user.id, 'limit_prompt', p_period, p_amount, p_now, p_now);
+  return app.protection_json(v_user.id, p_now);
+end;
+$$;
+comment on function app.answer_limit_prompt(text, bigint, timestamptz) is
+  'Records the caller''s one answer to the deposit-limit prompt (a limit, or none). Caller: API as the player.';
+
 /** Functions: statements (API) */
 
 -- GET /api/wallet/statement.csv: one chunk of a player's ledger from p_from to p_to (IST calendar days,
@@ -609,12 +748,21 @@ revoke execute on function
   app.start_exclusion(public.users, text, timestamptz, timestamptz),
   app.take_timeout(int, bigint, timestamptz),
   app.self_exclude(int, bigint, timestamptz),
-  app.statement(bigint, date, date, bigint, bigint, int)
+  app.statement(bigint, date, date, bigint, bigint, int),
+  app.reality_check_json(bigint),
+  app.reality_check(),
+  app.set_reality_check(int, timestamptz),
+  app.play_session(),
+  app.answer_limit_prompt(text, bigint, timestamptz)
   from public, anon, authenticated, service_role;
 grant execute on function
   app.account_limits(bigint, timestamptz),
   app.set_deposit_limit(text, bigint, bigint, timestamptz),
   app.take_timeout(int, bigint, timestamptz),
   app.self_exclude(int, bigint, timestamptz),
-  app.statement(bigint, date, date, bigint, bigint, int)
+  app.statement(bigint, date, date, bigint, bigint, int),
+  app.reality_check(),
+  app.set_reality_check(int, timestamptz),
+  app.play_session(),
+  app.answer_limit_prompt(text, bigint, timestamptz)
   to service_role;

@@ -83,6 +83,7 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
           'admin_users', 'admin_user_counts',
           'account_limits', 'set_deposit_limit', 'take_timeout', 'self_exclude', 'statement',
+          'reality_check', 'set_reality_check', 'play_session', 'answer_limit_prompt',
           'fail_stale_deposits'],  -- the scheduled job (15-stale-deposits.test.sql)
   'service_role can execute exactly the business functions of the API contract');
 

@@ -62,6 +62,10 @@ const TABLE: Row[] = [
   { method: 'GET', route: '/api/account/limits', path: (f) => `/api/account/limits?userId=${f.player.id}`, expect: [401, 200, 403, 403, 401, 200] },
   { method: 'PUT', route: '/api/account/limits', path: () => '/api/account/limits', body: () => ({ period: 'monthly', amount: 10_000_000 }), expect: SIGNED_IN(200) },
   { method: 'POST', route: '/api/account/timeout', path: () => '/api/account/timeout', body: () => ({ days: 2 }), expect: SIGNED_IN(400) },
+  { method: 'GET', route: '/api/account/reality-check', path: () => '/api/account/reality-check', expect: SIGNED_IN(200) },
+  { method: 'PUT', route: '/api/account/reality-check', path: () => '/api/account/reality-check', body: () => ({ interval_minutes: 30 }), expect: SIGNED_IN(200) },
+  { method: 'GET', route: '/api/account/play-session', path: () => '/api/account/play-session', expect: SIGNED_IN(200) },
+  { method: 'POST', route: '/api/account/limit-prompt', path: () => '/api/account/limit-prompt', body: () => ({ answer: 'set_limit', period: 'daily' }), expect: SIGNED_IN(400) },
   { method: 'POST', route: '/api/account/self-exclusion', path: () => '/api/account/self-exclusion', body: () => ({ months: 1 }), expect: SIGNED_IN(400) },
   // account security: every user's own; setting up two-factor sign-in is for admins (a wrong code: 400)
   { method: 'POST', route: '/api/account/password', path: () => '/api/account/password', body: () => ({ current_password: 'not-the-password', new_password: 'never-set-1' }), expect: SIGNED_IN(400) },

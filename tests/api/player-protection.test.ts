@@ -28,7 +28,7 @@ describe('player protection', () => {
     expect(limits.body).toEqual({
       deposit_limits: { daily: null, weekly: null, monthly: null },
       deposit_remaining: { daily: null, weekly: null, monthly: null },
-      pending_changes: [], timeout_until: null, self_excluded_until: null,
+      pending_changes: [], timeout_until: null, self_excluded_until: null, limit_prompt_due: true,
     });
   });
 

@@ -71,6 +71,8 @@ describe('player journey', () => {
     await form.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Registration successful').waitFor();
     await page.waitForURL(`${server.url}${landing}`);
+    // the deposit-limit prompt before a first deposit has its own test (reality-checks.test.ts)
+    expect((await page.request.post(`${server.url}/api/account/limit-prompt`, { data: { answer: 'not_now' } })).status()).toBe(201);
     return username;
   }
 

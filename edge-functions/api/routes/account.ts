@@ -2,6 +2,10 @@
  * Player protection (beyond the spec): GET and PUT /api/account/limits, POST /api/account/timeout and
  * POST /api/account/self-exclusion. The rules live in the database (app.account_limits, app.set_deposit_limit,
  * app.take_timeout, app.self_exclude): each answer is the caller's protection after the request, built there.
+ * Reality checks: GET and PUT /api/account/reality-check (the interval) and GET /api/account/play-session (this
+ * session's start, the server's time and its net result); POST /api/account/limit-prompt answers, once, the
+ * deposit-limit prompt before a first deposit (app.reality_check, app.set_reality_check, app.play_session,
+ * app.answer_limit_prompt). These act on the caller's own account only.
  *
  * `?userId=` names whose account: an admin may read any player's limits and exclusion, but nobody — admins
  * included — may change another user's (403): only the player protects themself, and nothing lifts it early.
@@ -9,7 +13,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
-  accountLimitsEntity, depositLimitSchema, selfExclusionSchema, timeoutSchema,
+  accountLimitsEntity, depositLimitSchema, limitPromptAnswerSchema, playSessionEntity, realityCheckSchema,
+  selfExclusionSchema, timeoutSchema,
 } from '../../../src/domain/protection-schemas.ts';
 import { answer } from '../context.ts';
 import { errors, json, jsonBody, router, signedIn } from '../openapi.ts';
@@ -60,6 +65,37 @@ const selfExclusionRoute = createRoute({
   },
 });
 
+const getRealityCheckRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'get', path: '/account/reality-check', tags, summary: 'How often a reality check interrupts play',
+  responses: { 200: json(realityCheckSchema, 'Every 15, 30 or 60 minutes, or never (null); 60 until chosen'), ...errors(401, 403) },
+});
+
+const putRealityCheckRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'put', path: '/account/reality-check', tags, summary: 'Choose the reality-check interval (applies at once)',
+  request: { body: jsonBody(realityCheckSchema) },
+  responses: { 200: json(realityCheckSchema, 'The interval now'), ...errors(400, 401, 403) },
+});
+
+const playSessionRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'get', path: '/account/play-session', tags,
+  summary: 'This play session: its start, the server\'s time, the reality-check interval and the net result of bets since',
+  responses: { 200: json(playSessionEntity, 'The play session'), ...errors(401, 403) },
+});
+
+const limitPromptRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'post', path: '/account/limit-prompt', tags,
+  summary: 'Answer, once, the deposit-limit prompt before a first deposit: set a limit or not now',
+  request: { body: jsonBody(limitPromptAnswerSchema) },
+  responses: {
+    201: json(accountLimitsEntity, 'The protection after the answer'),
+    ...errors(400, 401, 403, 409),
+  },
+});
+
 export function accountRoutes() {
   const app = router();
 
@@ -86,6 +122,24 @@ export function accountRoutes() {
     const { userId } = c.req.valid('query');
     const { months } = c.req.valid('json');
     return answer(c, 'user', 'service', (q) => q`select app.self_exclude(${months}, ${userId ?? null})::text as body`,
+      { status: 201 });
+  });
+
+  app.openapi(getRealityCheckRoute, (c) =>
+    answer(c, 'user', 'service', (q) => q`select app.reality_check()::text as body`));
+
+  app.openapi(putRealityCheckRoute, (c) => {
+    const { interval_minutes: minutes } = c.req.valid('json');
+    return answer(c, 'user', 'service', (q) => q`select app.set_reality_check(${minutes})::text as body`);
+  });
+
+  app.openapi(playSessionRoute, (c) =>
+    answer(c, 'user', 'service', (q) => q`select app.play_session()::text as body`));
+
+  app.openapi(limitPromptRoute, (c) => {
+    const body = c.req.valid('json');
+    const [period, amount] = body.answer === 'set_limit' ? [body.period, body.amount] : [null, null];
+    return answer(c, 'user', 'service', (q) => q`select app.answer_limit_prompt(${period}, ${amount})::text as body`,
       { status: 201 });
   });
 

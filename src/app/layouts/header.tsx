@@ -7,6 +7,7 @@ import { paths } from '../../config/paths.ts';
 import { useUser } from '../../lib/auth.ts';
 import { navItems } from './nav-items.ts';
 import { RechargeControl, UserMenuControl } from './header-controls.tsx';
+import { SessionClock } from './session-clock.tsx';
 
 export function Header() {
   const { data: user } = useUser();
@@ -42,6 +43,7 @@ export function Header() {
           </HStack>
           {user ? (
             <HStack gap="2">
+              <SessionClock />
               <Text
                 as="span"
                 bg="whiteAlpha.200"

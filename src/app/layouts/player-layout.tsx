@@ -1,12 +1,15 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router';
+import { useUser } from '../../lib/auth.ts';
 import { useBetResults } from '../../lib/use-bet-results.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { RealityCheck } from './reality-check.tsx';
 
 export function PlayerLayout() {
   useBetResults();
+  const signedIn = Boolean(useUser().data);
   return (
     <Flex direction="column" minH="100dvh">
       <Header />
@@ -15,6 +18,7 @@ export function PlayerLayout() {
       </Box>
       <Footer />
       <BottomBar />
+      {signedIn && <RealityCheck />}
     </Flex>
   );
 }

@@ -137,4 +137,22 @@ describe('responsible gambling page', () => {
     expect(calls.at(-1)?.url).toBe('/api/wallet/statement.csv?from=2026-11-10&to=2026-11-20');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('statement-2026-11-10-to-2026-11-20.csv');
   });
+
+  it('shows the reality-check interval (60 minutes until chosen) and saves a new one', async () => {
+    const calls = mockApi({
+      'GET /api/account/limits': { body: someLimits() },
+      'GET /api/account/reality-check': { body: { interval_minutes: 60 } },
+      'PUT /api/account/reality-check': { body: { interval_minutes: null } },
+    });
+    const { user } = renderWithProviders(<ResponsibleGamblingRoute />);
+    const select = await screen.findByRole('combobox', { name: 'Show me my time and results' });
+    await waitFor(() => expect(select).toHaveValue('60'));
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'Every 15 minutes', 'Every 30 minutes', 'Every 60 minutes', 'Never',
+    ]);
+    await user.selectOptions(select, 'Never');
+    await user.click(screen.getByRole('button', { name: 'Save reality checks' }));
+    expect(await screen.findByText('Reality checks saved')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([{ method: 'PUT', url: '/api/account/reality-check', body: { interval_minutes: null } }]);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * /responsible-gambling (beyond the spec; linked from the footer and the user menu): deposit limits with
- * their pending changes, a time-out or self-exclusion, and statements. The rules are the server's; this page
+ * their pending changes, a time-out or self-exclusion, reality checks, and statements. The rules are the server's; this page
  * shows what it answers.
  */
 import { Container, Heading, Separator, Stack, Text } from '@chakra-ui/react';
@@ -8,7 +8,9 @@ import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { activeExclusion } from '../../../domain/protection.ts';
 import { useAccountLimits } from '../../../lib/account-limits.ts';
+import { useRealityCheck } from '../api/reality-check.ts';
 import { DepositLimitForm } from '../components/deposit-limit-form.tsx';
+import { RealityCheckForm } from '../components/reality-check-form.tsx';
 import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
 import { DepositLimitList, ExclusionList } from '../../../components/protection-summary.tsx';
 import { StatementForm } from '../components/statement-form.tsx';
@@ -18,6 +20,7 @@ export const LIMITS_ERROR = 'Error loading your limits. Please try again later.'
 
 export function ResponsibleGamblingRoute() {
   const limits = useAccountLimits();
+  const realityCheck = useRealityCheck();
   const exclusion = activeExclusion(limits.data);
 
   return (
@@ -67,6 +70,11 @@ export function ResponsibleGamblingRoute() {
               </Stack>
             </SectionCard>
           </>
+        )}
+        {realityCheck.data && (
+          <SectionCard id="reality-checks" gap="5" title="Reality checks" description="How often we stop to show your time and results.">
+            <RealityCheckForm current={realityCheck.data} />
+          </SectionCard>
         )}
         <SectionCard id="statement" gap="5" title="Statement" description="Your transactions between two dates as a CSV file, with the balance after each.">
           <StatementForm />

@@ -7,10 +7,17 @@ import { createDepositReference, gatewayRedirect } from '../api/create-deposit.t
 import { formatDateTime } from '../../../domain/money.ts';
 import { DepositForm } from './deposit-form.tsx';
 
+/** The form once the player's protection has loaded (it waits for it, the limit prompt may come first). */
+async function renderDepositForm() {
+  const rendered = renderWithProviders(<DepositForm />);
+  await screen.findByRole('form', { name: 'Deposit funds' });
+  return rendered;
+}
+
 describe('deposit form', () => {
-  it('starts at ₹1,000 with UPI as the only payment method', () => {
+  it('starts at ₹1,000 with UPI as the only payment method', async () => {
     mockApi({});
-    renderWithProviders(<DepositForm />);
+    await renderDepositForm();
     expect(screen.getByLabelText('Amount (₹)')).toHaveValue('1000');
     const method = screen.getByRole('combobox', { name: 'Payment Method' });
     expect(method).toHaveValue('upi');
@@ -19,7 +26,7 @@ describe('deposit form', () => {
 
   it('fills the quick amounts', async () => {
     mockApi({});
-    const { user } = renderWithProviders(<DepositForm />);
+    const { user } = await renderDepositForm();
     for (const [label, value] of [['₹500', '500'], ['₹2,000', '2000'], ['₹5,000', '5000'], ['₹10,000', '10000']]) {
       await user.click(screen.getByRole('button', { name: label }));
       expect(screen.getByLabelText('Amount (₹)')).toHaveValue(value);
@@ -28,7 +35,7 @@ describe('deposit form', () => {
 
   it('offers exactly the quick amounts ₹500, ₹1,000, ₹2,000, ₹5,000 and ₹10,000', async () => {
     mockApi({});
-    const { user } = renderWithProviders(<DepositForm />);
+    const { user } = await renderDepositForm();
     const quick = within(screen.getByRole('group', { name: 'Quick amounts' })).getAllByRole('button');
     expect(quick.map((button) => button.textContent)).toEqual(['₹500', '₹1,000', '₹2,000', '₹5,000', '₹10,000']);
     await user.click(quick[0]);
@@ -38,7 +45,7 @@ describe('deposit form', () => {
 
   it('takes digits only in the amount, so a decimal cannot be entered', async () => {
     mockApi({});
-    const { user } = renderWithProviders(<DepositForm />);
+    const { user } = await renderDepositForm();
     const amount = screen.getByLabelText('Amount (₹)');
     await user.clear(amount);
     await user.type(amount, '1000.5');
@@ -49,7 +56,7 @@ describe('deposit form', () => {
 
   it('refuses amounts under ₹500 and over ₹100,000', async () => {
     const calls = mockApi({});
-    const { user } = renderWithProviders(<DepositForm />);
+    const { user } = await renderDepositForm();
     const amount = screen.getByLabelText('Amount (₹)');
     await user.clear(amount);
     await user.type(amount, '499');
@@ -77,7 +84,7 @@ describe('deposit form', () => {
   it('creates a pending deposit with a REF reference, toasts it and goes to the gateway after 1.5 s', async () => {
     const calls = mockDeposit();
     const go = vi.spyOn(gatewayRedirect, 'go').mockImplementation(() => {});
-    const { user } = renderWithProviders(<DepositForm />);
+    const { user } = await renderDepositForm();
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     expect(await screen.findByText('Deposit request created')).toBeInTheDocument();
     const body = writes(calls)[0].body as { amount: number; paymentMethod: string; reference: string; status: string };
@@ -91,7 +98,7 @@ describe('deposit form', () => {
   it('still goes to the gateway when the form is closed during the 1.5 s (the Recharge dialog, another tab)', async () => {
     mockDeposit();
     const go = vi.spyOn(gatewayRedirect, 'go').mockImplementation(() => {});
-    const { user, unmount } = renderWithProviders(<DepositForm />);
+    const { user, unmount } = await renderDepositForm();
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     await screen.findByText('Deposit request created');
     unmount();
@@ -101,7 +108,7 @@ describe('deposit form', () => {
 
   it("shows 'Request failed' with the server's message", async () => {
     mockApi({ 'POST /api/wallet/deposit': { status: 403, body: { message: 'Account suspended' } } });
-    const { user } = renderWithProviders(<DepositForm />);
+    const { user } = await renderDepositForm();
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     expect(await screen.findByText('Request failed')).toBeInTheDocument();
     expect(screen.getByText('403: Account suspended')).toBeInTheDocument();
@@ -120,17 +127,48 @@ describe('deposit reference', () => {
         body: someLimits({ deposit_limits: { daily: 5000, weekly: 20000, monthly: null }, deposit_remaining: { daily: 1500, weekly: 4000, monthly: null } }),
       },
     });
-    renderWithProviders(<DepositForm />);
+    await renderDepositForm();
     expect(await screen.findByTestId('deposit-limit')).toHaveTextContent('You can deposit ₹1,500 more under your daily limit of ₹5,000.');
   });
 
   it('says why and until when deposits are closed during a time-out, and sends nothing', async () => {
     const calls = mockApi({ 'GET /api/account/limits': { body: someLimits({ timeout_until: '2026-11-29T09:00:00Z' }) } });
-    const { user } = renderWithProviders(<DepositForm />);
+    const { user } = await renderDepositForm();
     expect(await screen.findByRole('status', { name: 'Time-out' })).toHaveTextContent(`You cannot bet or deposit until ${formatDateTime('2026-11-29T09:00:00Z')}.`);
     const pay = screen.getByRole('button', { name: 'Proceed to Pay' });
     expect(pay).toBeDisabled();
     await user.click(pay);
     expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('asks about a deposit limit before the first deposit; "Set limit" sets it and then the amount shows', async () => {
+    const calls = mockApi({
+      'GET /api/account/limits': { body: someLimits({ limit_prompt_due: true }) },
+      'POST /api/account/limit-prompt': { status: 201, body: someLimits({ deposit_limits: { daily: 5000, weekly: null, monthly: null } }) },
+    });
+    const { user } = renderWithProviders(<DepositForm />);
+    expect(await screen.findByText('Would you like to set a deposit limit before your first deposit?')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Amount (₹)')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'weekly');
+    await user.type(screen.getByLabelText('Limit (₹)'), '5000');
+    await user.click(screen.getByRole('button', { name: 'Set limit' }));
+    expect(await screen.findByLabelText('Amount (₹)')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/account/limit-prompt', body: { answer: 'set_limit', period: 'weekly', amount: 5000 } }]);
+  });
+
+  it('"Not now" answers the prompt too, and an answered prompt never shows again', async () => {
+    const calls = mockApi({
+      'GET /api/account/limits': { body: someLimits({ limit_prompt_due: true }) },
+      'POST /api/account/limit-prompt': { status: 201, body: someLimits({ limit_prompt_due: false }) },
+    });
+    const { user, unmount } = renderWithProviders(<DepositForm />);
+    await user.click(await screen.findByRole('button', { name: 'Not now' }));
+    expect(await screen.findByLabelText('Amount (₹)')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/account/limit-prompt', body: { answer: 'not_now' } }]);
+    unmount();
+
+    mockApi({ 'GET /api/account/limits': { body: someLimits({ limit_prompt_due: false }) } });
+    await renderDepositForm();
+    expect(screen.queryByText('Would you like to set a deposit limit before your first deposit?')).not.toBeInTheDocument();
   });
 });

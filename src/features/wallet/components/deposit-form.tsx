@@ -3,7 +3,8 @@
  * deposit is created, then the browser goes to the payment gateway after 1.5 s (useCreateDeposit, which
  * does so even when this form is gone by then). The amount takes digits only, as typed. The player's deposit
  * limits show what may still be deposited; during a time-out or self-exclusion the form says so and until
- * when, and does not send.
+ * when, and does not send. Before the first deposit the player is asked about a deposit limit first
+ * (LimitPrompt): the form waits for the player's protection so the question comes before the amount.
  */
 import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { DEFAULT_DEPOSIT, DEPOSIT_QUICK_AMOUNTS } from '../../../domain/limits.t
 import { formatRupees } from '../../../domain/money.ts';
 import type { depositFormSchema } from '../../../domain/schemas.ts';
 import { activeExclusion, tightestLimit } from '../../../domain/protection.ts';
+import type { AccountLimits } from '../../../domain/protection-schemas.ts';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
@@ -19,6 +21,8 @@ import { useAccountLimits } from '../../../lib/account-limits.ts';
 import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
 import { createDepositReference, useCreateDeposit } from '../api/create-deposit.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { LimitPrompt } from './limit-prompt.tsx';
 
 const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.depositFormSchema));
 
@@ -26,8 +30,14 @@ type DepositFormInput = z.input<typeof depositFormSchema>;
 type DepositFormOutput = z.output<typeof depositFormSchema>;
 
 export function DepositForm() {
+  const protection = useAccountLimits();
+  if (protection.isPending) return <PageSpinner label="Loading your limits" />;
+  if (protection.data?.limit_prompt_due) return <LimitPrompt />;
+  return <DepositAmountForm limits={protection.data} />;
+}
+
+function DepositAmountForm({ limits }: { limits: AccountLimits | undefined }) {
   const deposit = useCreateDeposit();
-  const limits = useAccountLimits().data;
   const exclusion = activeExclusion(limits);
   const limit = tightestLimit(limits);
   const { register, handleSubmit, setValue, formState: { errors } } = useForm<DepositFormInput, unknown, DepositFormOutput>({

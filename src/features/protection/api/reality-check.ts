@@ -1,0 +1,27 @@
+/**
+ * The reality-check interval: GET and PUT /api/account/reality-check. A change also renews the play session
+ * the header's clock and the checks run from (it carries the interval).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RealityCheck } from '../../../domain/protection-schemas.ts';
+import { api } from '../../../lib/api-client.ts';
+import { playSessionKey } from '../../../lib/play-session.ts';
+
+const realityCheckKey = ['reality-check'] as const;
+
+export function getRealityCheckQueryOptions() {
+  return queryOptions({ queryKey: realityCheckKey, queryFn: () => api.get<RealityCheck>('/api/account/reality-check') });
+}
+
+export const useRealityCheck = () => useQuery(getRealityCheckQueryOptions());
+
+export function useSetRealityCheck() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RealityCheck) => api.put<RealityCheck>('/api/account/reality-check', input),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(realityCheckKey, answer);
+      void queryClient.invalidateQueries({ queryKey: playSessionKey });
+    },
+  });
+}
