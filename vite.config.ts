@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { headersFile } from './scripts/lib/site-headers.ts';
+import { APP_NAME } from './src/config/app.ts';
 
 // In `npm run dev`, scripts/start.js runs the API under Deno on API_PORT and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '3001';
@@ -54,8 +56,68 @@ function staticHostHeaders(): Plugin {
   };
 }
 
+/**
+ * The installable app: the web app manifest and a service worker (Workbox, generated at build) that
+ * precaches the built shell — index.html, every JS and CSS chunk (the lazy screens too) and the icons — so
+ * the app opens without a network. The API is never cached: its requests are no precache entry and the
+ * navigation fallback (index.html for the SPA's paths) leaves /api alone, so every API answer comes from the
+ * network or fails. A new version waits for the player's Reload (registerType 'prompt',
+ * src/app/layouts/update-prompt.tsx). No service worker in `npm run dev` (devOptions off).
+ */
+function installableApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['icons/apple-touch-icon.png'],
+    manifest: {
+      name: APP_NAME,
+      short_name: 'Cricket Bets',
+      description: 'Bet on cricket-league matches at fixed 3.0x odds with a rupee wallet.',
+      theme_color: '#1a365d',
+      background_color: '#ffffff',
+      display: 'standalone',
+      start_url: '/',
+      scope: '/',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/],
+      cleanupOutdatedCaches: true,
+    },
+    devOptions: { enabled: false },
+  });
+}
+
+/**
+ * `npm run dev` serves a /sw.js that removes itself: a browser that once opened the built app on the same
+ * origin keeps its service worker, which would go on serving the old build's shell instead of the dev server.
+ */
+function noServiceWorkerInDev(): Plugin {
+  const script = `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.registration.unregister()
+  .then(() => self.clients.matchAll({ type: 'window' }))
+  .then((clients) => clients.forEach((client) => client.navigate(client.url)))));`;
+  return {
+    name: 'no-service-worker-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/sw.js', (_request, response) => {
+        response.setHeader('Content-Type', 'text/javascript');
+        response.setHeader('Cache-Control', 'no-store');
+        response.end(script);
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadAppShell(), staticHostHeaders()],
+  plugins: [react(), preloadAppShell(), staticHostHeaders(), installableApp(), noServiceWorkerInDev()],
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },

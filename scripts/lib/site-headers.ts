@@ -23,6 +23,9 @@ export function siteSecurityHeaders(supabaseUrl?: string) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...realtime],
+      // the installable app: its service worker (/sw.js) and manifest, from our origin only
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       frameAncestors: ["'none'"],
     },
     xFrameOptions: 'DENY',

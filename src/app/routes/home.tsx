@@ -18,13 +18,14 @@ import { MatchDetailCard } from '../../features/matches/components/match-detail-
 import { UpcomingMatchCard } from '../../features/matches/components/upcoming-match-card.tsx';
 import { WalletOverview } from '../../features/wallet/components/wallet-overview.tsx';
 import { Hero } from './home-hero.tsx';
+import { LastUpdated } from '../../components/ui/offline.tsx';
 
 export const NO_LIVE_MATCHES = 'No live matches at the moment. Check back soon or bet on upcoming matches.';
 export const NO_UPCOMING_MATCHES = 'No upcoming matches available at the moment.';
 export const MATCHES_ERROR = 'Error loading matches. Please try again later.';
 
 /** A titled part of the page, with a link to the whole list beside the title when there is more. */
-function Section({ title, more, children }: { title: string; more?: { to: string; label: string }; children: ReactNode }) {
+function Section({ title, more, updatedAt, children }: { title: string; more?: { to: string; label: string }; updatedAt?: number; children: ReactNode }) {
   return (
     <Stack as="section" gap="3" aria-label={title}>
       <HStack justify="space-between">
@@ -37,6 +38,7 @@ function Section({ title, more, children }: { title: string; more?: { to: string
           </Link>
         )}
       </HStack>
+      {updatedAt !== undefined && <LastUpdated at={updatedAt} />}
       {children}
     </Stack>
   );
@@ -50,7 +52,7 @@ function PlayerColumn({ user }: { user: User }) {
       <Section title="Wallet">
         <WalletOverview user={user} />
       </Section>
-      <Section title="Recent Bets" more={{ to: paths.myBets, label: 'My Bets' }}>
+      <Section title="Recent Bets" more={{ to: paths.myBets, label: 'My Bets' }} updatedAt={bets.dataUpdatedAt}>
         {bets.isPending ? (
           <PageSpinner label="Loading bets" />
         ) : bets.isError ? (
@@ -89,7 +91,7 @@ function Dashboard({ user, userPending }: { user: User | null | undefined; userP
   return (
     <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="8" mt="8">
       <Stack gap="8" minW="0">
-        <Section title="Live Match">
+        <Section title="Live Match" updatedAt={live.dataUpdatedAt}>
           {live.isPending ? (
             <PageSpinner label="Loading live matches" />
           ) : live.isError ? (
@@ -105,7 +107,7 @@ function Dashboard({ user, userPending }: { user: User | null | undefined; userP
             <Text color="fg.muted">{NO_LIVE_MATCHES}</Text>
           )}
         </Section>
-        <Section title="Upcoming Matches" more={{ to: paths.matches, label: 'View All' }}>
+        <Section title="Upcoming Matches" more={{ to: paths.matches, label: 'View All' }} updatedAt={upcoming.dataUpdatedAt}>
           {upcoming.isPending ? (
             <PageSpinner label="Loading upcoming matches" />
           ) : upcoming.isError ? (

@@ -1,6 +1,7 @@
-/** /live/{id}: the match in detail, polled every 30 s, with the bet slip unless completed. */
+/** /live/{id}: the match in detail, polled every 30 s, with the bet slip unless completed (offline: as last loaded). */
 import { Container, Grid, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router';
+import { LastUpdated } from '../../components/ui/offline.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../components/ui/use-error-toast.ts';
 import { useMatchUpdates } from '../../lib/use-match-updates.ts';
@@ -29,10 +30,13 @@ export function LiveMatchRoute() {
           {match.isError ? 'Error loading match. Please try again later.' : MATCH_NOT_FOUND}
         </Text>
       ) : (
-        <Grid templateColumns={{ base: '1fr', md: match.data.status === 'completed' ? '1fr' : '3fr 2fr' }} gap="6" alignItems="start">
-          <MatchDetailCard match={match.data} headingLevel="h1" />
-          {match.data.status !== 'completed' && <BetSlip match={match.data} user={user} />}
-        </Grid>
+        <>
+          <LastUpdated at={match.dataUpdatedAt} />
+          <Grid templateColumns={{ base: '1fr', md: match.data.status === 'completed' ? '1fr' : '3fr 2fr' }} gap="6" alignItems="start">
+            <MatchDetailCard match={match.data} headingLevel="h1" />
+            {match.data.status !== 'completed' && <BetSlip match={match.data} user={user} />}
+          </Grid>
+        </>
       )}
     </Container>
   );

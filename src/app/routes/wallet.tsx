@@ -9,6 +9,7 @@ import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../components/ui/use-error-toast.ts';
 import type { BankAccount } from '../../domain/entities.ts';
 import { useUser } from '../../lib/auth.ts';
+import { useShownWithoutRead } from '../../lib/use-online.ts';
 import { useBankAccounts } from '../../features/bank-accounts/api/get-bank-accounts.ts';
 import { useCompletedDeposits } from '../../features/wallet/api/get-transactions.ts';
 import { BalanceCard } from '../../features/wallet/components/balance-card.tsx';
@@ -55,7 +56,9 @@ export function WalletRoute() {
   };
   useErrorToast(user.error, 'Failed to fetch user');
 
-  if (user.isPending) return <PageSpinner label="Loading wallet" />;
+  // offline before the user ever loaded, the page shows without figures; its actions wait for the network
+  const offline = useShownWithoutRead(user.isPending && user.fetchStatus === 'paused');
+  if (user.isPending && !offline) return <PageSpinner label="Loading wallet" />;
   const current = user.data;
   // The withdrawal checks need the completed deposits and the bank accounts: without them the form would answer wrongly, so it is blocked.
   const withdrawLoadError = deposits.isError ? TRANSACTIONS_ERROR : bankAccounts.isError ? BANK_ACCOUNTS_ERROR : undefined;

@@ -14,6 +14,8 @@ import { useDeclareWinner } from '../api/declare-winner.ts';
 import { matchTeams } from '../lib/labels.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { OfflineHint } from '../../../components/ui/offline.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 
 function TeamChoice({ teams, selected, onSelect }: { teams: readonly TeamRef[]; selected: string | null; onSelect: (id: string | null) => void }) {
   return (
@@ -38,6 +40,7 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const declare = useDeclareWinner();
+  const online = useOnline();
   const winner = teams.find((team) => String(team.id) === selected) ?? null;
 
   const onConfirm = () => {
@@ -59,9 +62,10 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
   return (
     <SectionCard title="Declare Winner" description="Select the winning team to complete the match and settle its bets." gap="4">
       <TeamChoice teams={teams} selected={selected} onSelect={setSelected} />
-      <Button colorPalette="yellow" disabled={!winner} onClick={() => setOpen(true)} alignSelf="start">
+      <Button colorPalette="yellow" disabled={!winner || !online} onClick={() => setOpen(true)} alignSelf="start">
         Declare Winner & Process Bets
       </Button>
+      <OfflineHint />
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
@@ -69,7 +73,7 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
         confirmLabel="Confirm Winner"
         onConfirm={onConfirm}
         pending={declare.isPending}
-        confirmDisabled={!winner}
+        confirmDisabled={!winner || !online}
         confirmPalette="yellow"
       >
         <Stack gap="3">

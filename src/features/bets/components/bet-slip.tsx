@@ -6,12 +6,14 @@
  * paused for a stale live score (house risk), the slip says so in place of its button; the match's live
  * updates change it back. A player backs one team of a match: once they have, the other team is unavailable
  * and the slip says which they backed. During a time-out or self-exclusion (player protection) the slip says
- * so and until when, and does not send.
+ * so and until when, and does not send; offline, Place Bet waits for the connection.
  */
 import { Button, Card, Text } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
+import { OfflineHint } from '../../../components/ui/offline.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 import { bettingTexts } from '../../../domain/betting.ts';
 import type { Match, User } from '../../../domain/entities.ts';
 import { BET_ODDS, MIN_BET } from '../../../domain/limits.ts';
@@ -31,6 +33,7 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
   const exclusion = activeExclusion(useAccountLimits({ enabled: Boolean(user) }).data);
   const backedTeamId = useMatchPosition(match.id, { enabled: Boolean(user) }).data?.team_id ?? null;
   const betting = useBettingState(match);
+  const online = useOnline();
   const teams = [match.team1 ?? fallbackTeam(match.team1_id), match.team2 ?? fallbackTeam(match.team2_id)];
   const backedTeam = teams.find((team) => team.id === backedTeamId);
 
@@ -51,9 +54,19 @@ export function BetSlip({ match, user }: { match: Match; user: User | null | und
           <AmountField form={form} />
           <SlipSummary form={form} user={user} />
           {betting === 'open' ? (
-            <Button type="submit" colorPalette="green" size="lg" disabled={teamId === null || exclusion !== null} loading={pending} loadingText="Placing bet...">
-              {teamId === null ? 'Select a team to bet' : 'Place Bet'}
-            </Button>
+            <>
+              <Button
+                type="submit"
+                colorPalette="green"
+                size="lg"
+                disabled={teamId === null || exclusion !== null || !online}
+                loading={pending}
+                loadingText="Placing bet..."
+              >
+                {teamId === null ? 'Select a team to bet' : 'Place Bet'}
+              </Button>
+              <OfflineHint />
+            </>
           ) : (
             <Text role="status" textAlign="center" fontWeight="semibold" bg="bg.muted" rounded="md" px="4" py="3">
               {bettingTexts[betting]}

@@ -15,7 +15,8 @@ export function BalanceCard({ user, action }: { user: User | null | undefined; a
               Wallet Balance
             </Text>
             <Text fontSize="3xl" fontWeight="bold" data-testid="wallet-balance">
-              {formatRupees(user?.wallet_balance ?? 0)}
+              {/* never guessed: without the server's answer (offline) no figure shows */}
+              {user ? formatRupees(user.wallet_balance) : '—'}
             </Text>
             {user && user.pending_withdrawals > 0 && (
               <Text fontSize="sm" color="blue.100" data-testid="available-balance">

@@ -23,6 +23,8 @@ import { createDepositReference, useCreateDeposit } from '../api/create-deposit.
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { LimitPrompt } from './limit-prompt.tsx';
+import { OfflineHint } from '../../../components/ui/offline.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 
 const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.depositFormSchema));
 
@@ -31,13 +33,15 @@ type DepositFormOutput = z.output<typeof depositFormSchema>;
 
 export function DepositForm() {
   const protection = useAccountLimits();
-  if (protection.isPending) return <PageSpinner label="Loading your limits" />;
+  // offline the read waits for the network (paused): the form shows, its button disabled
+  if (protection.isPending && protection.fetchStatus === 'fetching') return <PageSpinner label="Loading your limits" />;
   if (protection.data?.limit_prompt_due) return <LimitPrompt />;
   return <DepositAmountForm limits={protection.data} />;
 }
 
 function DepositAmountForm({ limits }: { limits: AccountLimits | undefined }) {
   const deposit = useCreateDeposit();
+  const online = useOnline();
   const exclusion = activeExclusion(limits);
   const limit = tightestLimit(limits);
   const { register, handleSubmit, setValue, formState: { errors } } = useForm<DepositFormInput, unknown, DepositFormOutput>({
@@ -83,9 +87,10 @@ function DepositAmountForm({ limits }: { limits: AccountLimits | undefined }) {
       <Text fontSize="sm" color="fg.muted">
         You will be redirected to the payment gateway to complete the payment.
       </Text>
-      <Button type="submit" colorPalette="green" loading={deposit.isPending} loadingText="Creating request..." disabled={exclusion !== null}>
+      <Button type="submit" colorPalette="green" loading={deposit.isPending} loadingText="Creating request..." disabled={exclusion !== null || !online}>
         Proceed to Pay
       </Button>
+      <OfflineHint />
     </FormStack>
   );
 }

@@ -7,6 +7,7 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { LastUpdated } from '../../../components/ui/offline.tsx';
 import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import type { Transaction } from '../../../domain/entities.ts';
 import type { TransactionStatus, TransactionType } from '../../../domain/limits.ts';
@@ -68,6 +69,7 @@ export function TransactionList({ detailed = false }: TransactionListProps) {
           </Button>
         ))}
       </HStack>
+      <LastUpdated at={list.dataUpdatedAt} />
       <Box
         maxH={detailed ? '600px' : '350px'}
         overflowY="auto"

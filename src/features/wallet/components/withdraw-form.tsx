@@ -18,6 +18,8 @@ import { withdrawalRefusal, type WithdrawalRefusal } from '../../../domain/withd
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
+import { OfflineHint } from '../../../components/ui/offline.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
@@ -108,6 +110,7 @@ function WithdrawalTerms() {
 
 export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccount, loadError }: WithdrawFormProps) {
   const withdrawal = useCreateWithdrawal();
+  const online = useOnline();
   const noBankAccount = !loadError && bankAccounts.length === 0;
   const [askForBankAccount, setAskForBankAccount] = useState(noBankAccount);
   const { register, handleSubmit, reset, formState: { errors } } = useForm<z.input<typeof withdrawalSchema>, unknown, WithdrawalInput>({
@@ -170,9 +173,10 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
         </NativeSelect.Root>
       </FormField>
       <WithdrawalTerms />
-      <Button type="submit" colorPalette="blue" loading={withdrawal.isPending} loadingText="Submitting..." disabled={Boolean(loadError)}>
+      <Button type="submit" colorPalette="blue" loading={withdrawal.isPending} loadingText="Submitting..." disabled={Boolean(loadError) || !online}>
         Request Withdrawal
       </Button>
+      <OfflineHint />
     </FormStack>
   );
 }
