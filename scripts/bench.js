@@ -11,6 +11,8 @@
 //           (scripts/bench-settlement.js; BENCH_SETTLE_MILLION=1 adds a match of 1,000,000 bets)
 //   lists   with BENCH_LISTS=1 (or =only for this part alone): the lists at 2,000,000 ledger rows (scripts/bench-lists.js)
 //   live    with BENCH_LIVE=1 (or =only): 1,000 SSE subscribers of one match, an update a second (scripts/bench-live.js)
+//   memory  with BENCH_MEMORY=1 (or =only): the workers' RSS under 5 minutes of mixed load, and the heap
+//           limit's cost in throughput (scripts/bench-memory.js)
 //
 // Everything runs against fresh scratch databases on TEST_DATABASE_URL's server (default the local
 // PostgreSQL), dropped afterwards. BENCH_SECONDS (default 10) is the length of each timed load;
@@ -24,6 +26,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { benchLists } from './bench-lists.js';
 import { benchLive } from './bench-live.js';
+import { benchMemory } from './bench-memory.js';
 import { benchSettlement } from './bench-settlement.js';
 import { settlementFloor } from './bench-settlement-floor.js';
 import { runDeno, startDeno } from './lib/deno.js';
@@ -60,10 +63,14 @@ async function pgbench() {
   }
 }
 
-/** Starts `WORKERS` processes of a Deno server on one port; resolves with the base URL and a stop. */
-async function startWorkers(script, env) {
+/**
+ * Starts `WORKERS` processes of a Deno server on one port; resolves with the base URL and a stop. The API's
+ * workers run with the heap limit `npm start` gives them, unless `heapLimit` is false.
+ */
+async function startWorkers(script, env, { heapLimit = true } = {}) {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const processes = Array.from({ length: WORKERS }, () => startDeno(script, { ...env, PORT: String(port) }, { quiet: true }));
+  const worker = script === 'scripts/local-server.ts' && heapLimit;
+  const processes = Array.from({ length: WORKERS }, () => startDeno(script, { ...env, PORT: String(port) }, { quiet: true, worker }));
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}${script.includes('floor') ? '/api/matches' : '/api/health'}`);
   return {
@@ -157,9 +164,11 @@ async function reconciles(sql) {
 const parts = { serverUrl, request, startWorkers, createScratchDatabase, dropScratchDatabase, pushMigrations, runDeno, log };
 const lists = () => benchLists(parts);
 const live = () => benchLive(parts);
-if (process.env.BENCH_LISTS === 'only' || process.env.BENCH_LIVE === 'only') {
+const memory = () => benchMemory(parts);
+if ([process.env.BENCH_LISTS, process.env.BENCH_LIVE, process.env.BENCH_MEMORY].includes('only')) {
   if (process.env.BENCH_LISTS) await lists();
   if (process.env.BENCH_LIVE) await live();
+  if (process.env.BENCH_MEMORY) await memory();
   agent.destroy();
   process.exit();
 }
@@ -235,6 +244,7 @@ try {
   console.log(`ledger after settlement: ${afterSettlement}`);
   if (process.env.BENCH_LISTS) await lists();
   if (process.env.BENCH_LIVE) await live();
+  if (process.env.BENCH_MEMORY) await memory();
 } finally {
   await Promise.all(running.map((server) => server.stop()));
   agent.destroy();

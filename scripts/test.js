@@ -35,9 +35,11 @@ const vitest = (project, env = {}, args = []) => run(bin('vitest'), ['run', '--p
 
 /**
  * API test files whose servers never use the test database through the pooler: each brings a database of its
- * own (an embedded server it restarts, a round-trip counting proxy, none at all, or only the refusal to start).
+ * own (an embedded server it restarts, a round-trip counting proxy, a proxy that cuts connections, none at all,
+ * or only the refusal to start), or starts no server (memory-retention runs the pipeline alone).
  */
-const DIRECT_ONLY_API_TESTS = ['live-restart', 'request-cost', 'exposure'].map((name) => `tests/api/${name}.test.ts`);
+const DIRECT_ONLY_API_TESTS = ['live-restart', 'request-cost', 'exposure', 'sandbox-unavailable', 'memory-retention']
+  .map((name) => `tests/api/${name}.test.ts`);
 const supabase = (args) => run(bin('supabase'), args, { capture: true }).then((output) => console.log(output.trim()));
 
 let serverUrl;
@@ -118,6 +120,9 @@ const failed = results.filter((result) => !result.ok).length;
 console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
 
+/** Deno programs beside the function: the scripts, and the tests' programs that run under Deno (`*.deno.ts`). */
 function denoScripts() {
-  return readdirSync(path.join(root, 'scripts')).filter((file) => file.endsWith('.ts')).map((file) => `scripts/${file}`);
+  const scripts = readdirSync(path.join(root, 'scripts')).filter((file) => file.endsWith('.ts')).map((file) => `scripts/${file}`);
+  const tests = readdirSync(path.join(root, 'tests/support')).filter((file) => file.endsWith('.deno.ts')).map((file) => `tests/support/${file}`);
+  return [...scripts, ...tests];
 }

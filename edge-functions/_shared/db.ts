@@ -80,23 +80,29 @@ export async function pipeline(sql: Sql, build: (q: Sql) => readonly Statement[]
 
 /**
  * A reserved connection of `pool`; refused (as a connection failure: 503) when none comes within
- * RESERVE_TIMEOUT_MS or the pool is retired meanwhile. A connection that comes after all goes back.
+ * RESERVE_TIMEOUT_MS or the pool is retired meanwhile. A connection that comes after all goes back. Nothing
+ * of the wait outlives it: the timer is cleared and the listener on `retired` removed.
  */
-async function reserve(pool: Sql, retired: Promise<void>): Promise<postgres.ReservedSql> {
+async function reserve(pool: Sql, retired: AbortSignal): Promise<postgres.ReservedSql> {
+  const reset = () => connectionError('CONNECTION_ENDED', 'The database connections were reset');
+  if (retired.aborted) throw reset();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let onRetired = () => {};
   const reserving = pool.reserve();
   try {
     return await Promise.race([
       reserving,
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(connectionError('CONNECT_TIMEOUT', 'No database connection in time')), RESERVE_TIMEOUT_MS);
+        onRetired = () => reject(reset());
+        retired.addEventListener('abort', onRetired, { once: true });
       }),
-      retired.then(() => Promise.reject(connectionError('CONNECTION_ENDED', 'The database connections were reset'))),
     ]);
   } catch (error) {
     reserving.then((late) => late.release(), () => {});
     throw error;
   } finally {
     clearTimeout(timer);
+    retired.removeEventListener('abort', onRetired);
   }
 }

@@ -4,13 +4,28 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { Limiter } from './limiter.ts';
 
-const scrypt = promisify(scryptCallback) as (
+type Scrypt = (
   password: string,
   salt: Buffer,
   keylen: number,
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
+
+/**
+ * Each scrypt hash takes 128 · N · r bytes (16 MiB here) of native memory on a thread of its own while it
+ * runs. Logins and registrations come in bursts (a match starts): unbounded, 40 at once took 640 MiB in one
+ * process. At most HASHES_AT_ONCE hashes run at once per process — about what its share of the cores can
+ * compute anyway — and the others wait their turn; beyond HASHES_WAITING waiting, a sign-in is refused
+ * with 503 and Retry-After (a few seconds' worth of hashes is already queued).
+ */
+export const HASHES_AT_ONCE = 2;
+const HASHES_WAITING = 200;
+export const hashing = new Limiter(HASHES_AT_ONCE, HASHES_WAITING);
+
+const scryptAsync = promisify(scryptCallback) as Scrypt;
+const scrypt: Scrypt = (...args) => hashing.run(() => scryptAsync(...args));
 
 const N = 16384;
 const R = 8;

@@ -18,7 +18,7 @@
  */
 import type { Context, TypedResponse } from 'hono';
 import { pipeline, type Rows, type Sql, type Statement } from '../_shared/db.ts';
-import { HttpError } from '../_shared/errors.ts';
+import { HttpError, isDatabaseUnavailable } from '../_shared/errors.ts';
 import type { Env as Config } from '../_shared/env.ts';
 import { clientIp } from './session.ts';
 
@@ -71,17 +71,31 @@ function roleFor(access: Access, runAs: RunAs): string {
 export async function query(c: Ctx, access: Access, runAs: RunAs, statements: Statements): Promise<Rows[]> {
   const role = roleFor(access, runAs);
   const tokenHash = access === 'public' ? null : requireSession(c);
-  const results = await pipeline(c.get('sql'), (q) => [
-    q`begin`,
-    tokenHash === null
-      ? q`select set_config('role', ${role}, true)`
-      : q`select a.user_id, set_config('role', ${role}, true)
-          from app.authenticate(${tokenHash}, ${access}, ${clientIp(c)}, ${c.get('config').adminMfa === 'required'}) a`,
-    ...statements(q),
-    q`commit`,
-  ]);
-  if (tokenHash !== null) c.set('userId', results[1][0].user_id as number);
-  return results.slice(2, -1);
+  let caller: Statement | undefined;
+  try {
+    const results = await pipeline(c.get('sql'), (q) => [
+      q`begin`,
+      (caller = tokenHash === null
+        ? q`select set_config('role', ${role}, true)`
+        : q`select a.user_id, set_config('role', ${role}, true)
+            from app.authenticate(${tokenHash}, ${access}, ${clientIp(c)}, ${c.get('config').adminMfa === 'required'}) a`),
+      ...statements(q),
+      q`commit`,
+    ]);
+    noteCaller(c, results[1]);
+    return results.slice(2, -1);
+  } catch (error) {
+    // A later statement failed (a refusal, an Idempotency-Key replay): the session was still resolved, and
+    // the request log names the caller like any other. After a connection failure nothing may have settled.
+    if (caller && !isDatabaseUnavailable(error)) noteCaller(c, await caller.catch(() => undefined));
+    throw error;
+  }
+}
+
+/** The caller app.authenticate resolved (the request log's user_id). */
+function noteCaller(c: Ctx, rows: Rows | undefined) {
+  const userId = rows?.[0]?.user_id;
+  if (typeof userId === 'number') c.set('userId', userId);
 }
 
 /** The `body` column of the first row of a statement's result (JSON built in SQL), or a 404 with `message`. */

@@ -7,6 +7,28 @@ import { bin, root, run, toolEnv } from './processes.js';
 // --unstable-net: SO_REUSEPORT (Deno.serve `reusePort`), which lets the server's workers share one port.
 const DENO_FLAGS = ['--node-modules-dir=manual', '--unstable-net', '--allow-net', '--allow-env', '--allow-read', '--allow-sys'];
 
+/** V8's old-space limit of each server worker (MiB) unless API_WORKER_HEAP_MB says otherwise. */
+export const DEFAULT_WORKER_HEAP_MB = 128;
+
+/** API_WORKER_HEAP_MB (default DEFAULT_WORKER_HEAP_MB): the heap limit `npm start` gives each server worker. */
+export function workerHeapMb() {
+  const mb = Number(process.env.API_WORKER_HEAP_MB ?? DEFAULT_WORKER_HEAP_MB);
+  if (!Number.isInteger(mb) || mb < 16) throw new Error('API_WORKER_HEAP_MB must be a whole number of MiB ≥ 16.');
+  return mb;
+}
+
+/**
+ * What keeps a server worker within its memory budget (docs/performance.md, "Memory"): V8's heap limit, and
+ * glibc's allocator told to hand freed native memory back to the system instead of keeping it in
+ * per-thread arenas.
+ */
+function workerRuntime() {
+  return {
+    flags: [`--v8-flags=--max-old-space-size=${workerHeapMb()}`],
+    env: { MALLOC_ARENA_MAX: '2' },
+  };
+}
+
 /** Runs a Deno script to completion, its output streamed. */
 export function runDeno(script, args = [], env = {}) {
   return run(bin('deno'), ['run', ...DENO_FLAGS, script, ...args], { env: { ...toolEnv, ...env } });
@@ -14,12 +36,14 @@ export function runDeno(script, args = [], env = {}) {
 
 /**
  * Starts a long-running Deno program. Its stdin is a pipe it watches: when we exit, the pipe closes and
- * it exits too, so no Deno process outlives us. `quiet` drops its standard output (request logs).
+ * it exits too, so no Deno process outlives us. `quiet` drops its standard output (request logs); `worker`
+ * runs it within a server worker's memory budget.
  */
-export function startDeno(script, env = {}, { quiet = false } = {}) {
-  return spawn(bin('deno'), ['run', ...DENO_FLAGS, script], {
+export function startDeno(script, env = {}, { quiet = false, worker = false } = {}) {
+  const runtime = worker ? workerRuntime() : { flags: [], env: {} };
+  return spawn(bin('deno'), ['run', ...DENO_FLAGS, ...runtime.flags, script], {
     cwd: root,
-    env: { ...toolEnv, ...env },
+    env: { ...toolEnv, ...runtime.env, ...env },
     stdio: ['pipe', quiet ? 'ignore' : 'inherit', 'inherit'],
   });
 }
@@ -31,9 +55,10 @@ export function startDeno(script, env = {}, { quiet = false } = {}) {
  * @returns {Promise<import('./supervisor.js').Running>}
  */
 export function startServerWorker(env) {
-  const child = spawn(bin('deno'), ['run', ...DENO_FLAGS, 'scripts/local-server.ts'], {
+  const runtime = workerRuntime();
+  const child = spawn(bin('deno'), ['run', ...DENO_FLAGS, ...runtime.flags, 'scripts/local-server.ts'], {
     cwd: root,
-    env: { ...toolEnv, ...env },
+    env: { ...toolEnv, ...runtime.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
     detached: true,
   });

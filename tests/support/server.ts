@@ -10,6 +10,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export interface TestServer {
   url: string;
+  /** The server's JSON log lines so far (request logs included), with `keepLogs`. */
+  logs?: Record<string, unknown>[];
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,8 @@ export interface ServerOptions {
    * anything outside itself.
    */
   selfContained?: string;
+  /** Keep the server's JSON log lines (TestServer.logs). */
+  keepLogs?: boolean;
 }
 
 /**
@@ -67,9 +71,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
-  const port = await listeningPort(child);
+  const logs: Record<string, unknown>[] = [];
+  const port = await listeningPort(child, options.keepLogs ? logs : undefined);
   return {
     url: `http://127.0.0.1:${port}`,
+    logs,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -80,8 +86,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   };
 }
 
-/** Reads the server's log until its "listening" line, which carries the port it was given. */
-function listeningPort(child: ChildProcess): Promise<number> {
+/**
+ * Reads the server's log until its "listening" line, which carries the port it was given; with `logs`, goes on
+ * reading and keeps every JSON line there.
+ */
+function listeningPort(child: ChildProcess, logs?: Record<string, unknown>[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const timer = setTimeout(() => reject(new Error('server did not start within 30 s')), 30_000);
@@ -89,6 +98,7 @@ function listeningPort(child: ChildProcess): Promise<number> {
     lines.on('line', (line) => {
       try {
         const entry = JSON.parse(line);
+        logs?.push(entry);
         if (entry.msg === 'listening') {
           clearTimeout(timer);
           resolve(entry.port);

@@ -192,6 +192,8 @@ export function paymentRoutes() {
     } catch (error) {
       const known = toHttpError(error);
       if (!known) throw error;
+      // as every other refusal: a 503 (the database away) says when to try again
+      if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
       return sandboxPage(c, 'Payment failed',
         `<h1>Payment could not be applied</h1><p>${escapeHtml(known.message)}</p><p><a href="/wallet">Back to wallet</a></p>`,
         known.status as 400);
