@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,10 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        resolve: {
+          // the service worker's registration is a module of vite-plugin-pwa's build: a stand-in here
+          alias: { 'virtual:pwa-register/react': fileURLToPath(new URL('./src/test/pwa-register.ts', import.meta.url)) },
+        },
         test: {
           name: 'unit',
           environment: 'jsdom',
