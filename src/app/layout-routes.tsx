@@ -6,7 +6,7 @@
  */
 import { Outlet } from 'react-router';
 import { deferredModule, useDeferredModule } from '../components/ui/deferred-module.ts';
-import { OfflineBanner } from './layouts/offline-banner.tsx';
+import { OfflineBanner } from '../components/ui/offline.tsx';
 import { PlayerLayout } from './layouts/player-layout.tsx';
 import { RouteChangeOverlay } from './layouts/route-change-overlay.tsx';
 import { RequireAuth } from './require-auth.tsx';
