@@ -115,7 +115,7 @@ function webhook(request, base, event) {
 let references = 0;
 /** A deposit of ₹100,000 paid at once (two requests: counted as one); resolves with the last status. */
 async function deposit(request, base, player) {
-  const reference = `REF-${Date.now()}${++references}-MEMB`;
+  const reference = `REF-${String(++references).padStart(12, '0')}-MEMB`; // unique in the bench's own database
   const created = await request(base, 'POST', '/api/wallet/deposit', {
     cookie: player.cookie, headers: player.ip, body: { amount: 100_000, paymentMethod: 'upi', reference },
   });
@@ -150,7 +150,10 @@ async function setUp(request, base, adminPassword) {
     });
     if (account.status !== 201) throw new Error(`bank account: ${account.status} ${account.text}`);
     player.bankAccountId = JSON.parse(account.text).id;
-    for (let d = 0; d < 5; d++) await deposit(request, base, player);
+    for (let d = 0; d < 5; d++) {
+      const paid = await deposit(request, base, player);
+      if (paid !== 200) throw new Error(`deposit: ${paid}`);
+    }
     return player;
   }));
   return { admin, match, players };
