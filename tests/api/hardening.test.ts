@@ -370,6 +370,7 @@ describe('live stream cap', () => {
     const refused = await fetch(`${api.server.url}/api/live/matches`);
     expect(refused.status).toBe(503);
     expect(await refused.json()).toEqual({ message: 'Too many live connections' });
+    expect(refused.headers.get('retry-after')).toBe('30');
 
     open[0].abort.abort();
     let status = 0;

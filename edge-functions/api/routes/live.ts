@@ -50,7 +50,7 @@ export const liveRoute = createRoute({
       content: { 'text/event-stream': { schema: z.string() } },
     },
     503: {
-      description: 'Too many live connections on this server',
+      description: 'Too many live connections on this server (with Retry-After)',
       content: { 'application/json': { schema: z.object({ message: z.string() }) } },
     },
   },
@@ -97,7 +97,8 @@ export function liveRoutes(feed: MatchFeed, results: PlayerResults) {
   let open = 0;
   return app.get('/live/matches', async (c) => {
     const { liveMaxStreams, liveClientQueue } = c.get('config');
-    if (open >= liveMaxStreams) return c.json({ message: TOO_MANY_STREAMS }, 503);
+    // a full server: try again later (the SPA's 30 s poll keeps its pages current meanwhile)
+    if (open >= liveMaxStreams) return c.json({ message: TOO_MANY_STREAMS }, 503, { 'Retry-After': '30' });
     open += 1;
     let userId: number | null;
     try {
