@@ -1,4 +1,4 @@
-/** /live/{id}: the match in detail, polled every 30 s, with the bet slip unless completed (offline: as last loaded). */
+/** /live/{id}: the match in detail, polled every 30 s, with the bet slip (loaded after the first paint) unless completed (offline: as last loaded). */
 import { Container, Grid, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router';
 import { LastUpdated } from '../../components/ui/offline.tsx';
@@ -6,9 +6,9 @@ import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../components/ui/use-error-toast.ts';
 import { useMatchUpdates } from '../../lib/use-match-updates.ts';
 import { useUser } from '../../lib/auth.ts';
-import { BetSlip } from '../../features/bets/components/bet-slip.tsx';
 import { useMatch } from '../../features/matches/api/get-match.ts';
 import { MatchDetailCard } from '../../features/matches/components/match-detail-card.tsx';
+import { DeferredBetSlip } from './live-match-slip.tsx';
 
 export const MATCH_NOT_FOUND = 'Match not found.';
 
@@ -34,7 +34,7 @@ export function LiveMatchRoute() {
           <LastUpdated at={match.dataUpdatedAt} />
           <Grid templateColumns={{ base: '1fr', md: match.data.status === 'completed' ? '1fr' : '3fr 2fr' }} gap="6" alignItems="start">
             <MatchDetailCard match={match.data} headingLevel="h1" />
-            {match.data.status !== 'completed' && <BetSlip match={match.data} user={user} />}
+            {match.data.status !== 'completed' && <DeferredBetSlip match={match.data} user={user} />}
           </Grid>
         </>
       )}
