@@ -13,7 +13,8 @@ const layers = [
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
-    message: 'A feature does not import another feature: move what both need to src/components, src/lib or src/domain, or compose them in src/app.',
+    message:
+      'A feature does not import another feature: move what both need to src/components, src/lib or src/domain, or compose them in src/app.',
   })),
   { target: './src/features', from: './src/app', message: 'Features do not import the app.' },
   {

@@ -11,7 +11,9 @@ export default defineConfig({
         plugins: [react()],
         resolve: {
           // the service worker's registration is a module of vite-plugin-pwa's build: a stand-in here
-          alias: { 'virtual:pwa-register/react': fileURLToPath(new URL('./src/test/pwa-register.ts', import.meta.url)) },
+          alias: {
+            'virtual:pwa-register/react': fileURLToPath(new URL('./src/test/pwa-register.ts', import.meta.url)),
+          },
         },
         test: {
           name: 'unit',
@@ -21,7 +23,15 @@ export default defineConfig({
         },
       },
       { test: { name: 'db', environment: 'node', include: ['tests/db/**/*.test.ts'], testTimeout: 60_000 } },
-      { test: { name: 'api', environment: 'node', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

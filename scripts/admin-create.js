@@ -6,7 +6,11 @@ import { runDeno } from './lib/deno.js';
 
 const database = await openForMaintenance({ mustExist: true });
 try {
-  await runDeno('scripts/admin.ts', process.argv.slice(2).filter((arg) => arg === '--promote'), { DATABASE_URL: database.url });
+  await runDeno(
+    'scripts/admin.ts',
+    process.argv.slice(2).filter((arg) => arg === '--promote'),
+    { DATABASE_URL: database.url },
+  );
 } catch {
   process.exitCode = 1; // the script has said why
 } finally {

@@ -15,7 +15,11 @@ import { encodeBase64Url } from '../edge-functions/_shared/base64url.ts';
 import { connect } from '../edge-functions/_shared/db.ts';
 import { hashPassword } from '../edge-functions/_shared/password.ts';
 import {
-  isTotpSecret, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri,
+  isTotpSecret,
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodeHash,
+  totpUri,
 } from '../edge-functions/_shared/second-factor.ts';
 
 const onlyIfNone = Deno.args.includes('--if-none');
@@ -42,16 +46,19 @@ try {
     ) as exists`;
   if (!(onlyIfNone && exists)) {
     const passwordHash = await hashPassword(password);
-    const secret = setUpTotp ? givenSecret ?? newTotpSecret() : undefined;
+    const secret = setUpTotp ? (givenSecret ?? newTotpSecret()) : undefined;
     const recoveryCodes = newRecoveryCodes();
     await sql.begin(async (tx) => {
       await tx`set local role service_role`;
       await tx`select app.create_admin(${username}, ${passwordHash}, ${'Administrator'}, ${`${username}@admin.local`}, ${promote})`;
       if (secret) await tx`select app.set_admin_totp(${username}, ${secret}, ${recoveryCodes.map(recoveryCodeHash)})`;
     });
-    console.log(`Admin account: username "${username}", password ${given ? '(from ADMIN_PASSWORD)' : `"${password}" (one-time: shown only now)`}`);
+    console.log(
+      `Admin account: username "${username}", password ${given ? '(from ADMIN_PASSWORD)' : `"${password}" (one-time: shown only now)`}`,
+    );
     if (secret && givenSecret) console.log('Two-factor sign-in: on, with the secret of ADMIN_TOTP_SECRET.');
-    if (secret && !givenSecret) console.log(`Two-factor sign-in: on. Add this to your authenticator app: ${totpUri(secret, username)}`);
+    if (secret && !givenSecret)
+      console.log(`Two-factor sign-in: on. Add this to your authenticator app: ${totpUri(secret, username)}`);
     if (secret) console.log(`Recovery codes (each works once; shown only now): ${recoveryCodes.join(' ')}`);
     if (!secret) console.log('Two-factor sign-in: off (optional here): turn it on from the Security screen.');
   }

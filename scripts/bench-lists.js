@@ -11,7 +11,6 @@ import { seedBig } from './seed-big.js';
 
 const SAMPLES = Number(process.env.BENCH_LIST_SAMPLES ?? 200);
 
-
 /** p50 / p99 of `SAMPLES` sequential calls (after 5 warm-up calls); fails loudly on any other status than 200. */
 async function time(name, call) {
   for (let n = 0; n < 5; n++) await call(n);
@@ -49,7 +48,16 @@ async function walk(get, path, pids) {
  * The lists part of the bench. `helpers` are bench.js's: request(base, method, path, options),
  * startWorkers(script, env) → { base, pids, stop }, createScratchDatabase / dropScratchDatabase, log.
  */
-export async function benchLists({ serverUrl, request, startWorkers, createScratchDatabase, dropScratchDatabase, pushMigrations, runDeno, log }) {
+export async function benchLists({
+  serverUrl,
+  request,
+  startWorkers,
+  createScratchDatabase,
+  dropScratchDatabase,
+  pushMigrations,
+  runDeno,
+  log,
+}) {
   const database = await createScratchDatabase(serverUrl, 'cricket_lists');
   let api;
   try {
@@ -57,9 +65,21 @@ export async function benchLists({ serverUrl, request, startWorkers, createScrat
     log('lists: seeding 200,000 users, 2,000,000 ledger rows, 100,000 bets …');
     const { matchId, heavyUserId, tag } = await seedBig(database, log);
     const password = `lists-${Date.now()}`;
-    await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'lists_admin', ADMIN_PASSWORD: password, ADMIN_MFA: 'optional' });
-    api = await startWorkers('scripts/local-server.ts', { DATABASE_URL: database, PAYMENT_SANDBOX: 'false', TRUST_PROXY_HOPS: '1' });
-    const login = await request(api.base, 'POST', '/api/login', { headers: { 'x-forwarded-for': '10.254.0.1' }, body: { username: 'lists_admin', password } });
+    await runDeno('scripts/admin.ts', [], {
+      DATABASE_URL: database,
+      ADMIN_USERNAME: 'lists_admin',
+      ADMIN_PASSWORD: password,
+      ADMIN_MFA: 'optional',
+    });
+    api = await startWorkers('scripts/local-server.ts', {
+      DATABASE_URL: database,
+      PAYMENT_SANDBOX: 'false',
+      TRUST_PROXY_HOPS: '1',
+    });
+    const login = await request(api.base, 'POST', '/api/login', {
+      headers: { 'x-forwarded-for': '10.254.0.1' },
+      body: { username: 'lists_admin', password },
+    });
     const cookie = login.headers['set-cookie'][0].split(';')[0];
     const get = (path) => request(api.base, 'GET', path, { cookie });
 
@@ -75,16 +95,19 @@ export async function benchLists({ serverUrl, request, startWorkers, createScrat
       ['admin transactions, pending withdrawals', () => '/api/admin/transactions?type=withdrawal&status=pending'],
       ['admin transactions, deposits', () => '/api/admin/transactions?type=deposit'],
       ['admin transactions, search by user id (heavy)', () => `/api/admin/transactions?q=${heavyUserId}`],
-      ['admin transactions, search by reference', (n) => `/api/admin/transactions?q=REF-${heavyUserId + 1 + n}-1-${tag}`],
+      [
+        'admin transactions, search by reference',
+        (n) => `/api/admin/transactions?q=REF-${heavyUserId + 1 + n}-1-${tag}`,
+      ],
       ['admin transactions, pending counts', () => '/api/admin/transactions/counts'],
-      ['heavy player\'s transactions (admin tab)', () => `/api/admin/users/${heavyUserId}/transactions`],
-      ['heavy player\'s wallet page (?userId=)', () => `/api/wallet/transactions?userId=${heavyUserId}&limit=10`],
+      ["heavy player's transactions (admin tab)", () => `/api/admin/users/${heavyUserId}/transactions`],
+      ["heavy player's wallet page (?userId=)", () => `/api/wallet/transactions?userId=${heavyUserId}&limit=10`],
       ['match bets (100,000), first page', () => `/api/admin/bets/match/${matchId}`],
       ['dashboard statistics', () => '/api/admin/dashboard/stats'],
     ];
     for (const [name, path] of reads) results.push(await time(name, (n) => get(path(n))));
 
-    log('lists: paging through every user and the heavy player\'s ledger, sampling RSS …');
+    log("lists: paging through every user and the heavy player's ledger, sampling RSS …");
     const before = api.pids.reduce((sum, pid) => sum + treeRss(pid), 0);
     const users = await walk(get, '/api/admin/users?limit=200', api.pids);
     const ledger = await walk(get, `/api/admin/users/${heavyUserId}/transactions?limit=200`, api.pids);
@@ -96,10 +119,14 @@ export async function benchLists({ serverUrl, request, startWorkers, createScrat
     const worst = lists.reduce((a, b) => (a['p99 ms'] >= b['p99 ms'] ? a : b));
     const dashboard = results.find((row) => row.name === 'dashboard statistics');
     console.log(`lists: worst p99 ${worst['p99 ms']} ms (${worst.name})  (target ≤ 50 ms)`);
-    console.log(`dashboard statistics: p50 ${dashboard['p50 ms']} ms, p99 ${dashboard['p99 ms']} ms  (target < 100 ms)`);
-    console.log(`server RSS while paging: ${before.toFixed(0)} MiB before; ${users.rows} users: ${users.low.toFixed(0)}–${users.high.toFixed(0)} MiB; ` +
-      `${ledger.rows} ledger rows: ${ledger.low.toFixed(0)}–${ledger.high.toFixed(0)} MiB; ` +
-      `the users again: ${usersAgain.low.toFixed(0)}–${usersAgain.high.toFixed(0)} MiB`);
+    console.log(
+      `dashboard statistics: p50 ${dashboard['p50 ms']} ms, p99 ${dashboard['p99 ms']} ms  (target < 100 ms)`,
+    );
+    console.log(
+      `server RSS while paging: ${before.toFixed(0)} MiB before; ${users.rows} users: ${users.low.toFixed(0)}–${users.high.toFixed(0)} MiB; ` +
+        `${ledger.rows} ledger rows: ${ledger.low.toFixed(0)}–${ledger.high.toFixed(0)} MiB; ` +
+        `the users again: ${usersAgain.low.toFixed(0)}–${usersAgain.high.toFixed(0)} MiB`,
+    );
   } finally {
     await api?.stop();
     await dropScratchDatabase(serverUrl, database).catch(() => {});

@@ -33,18 +33,35 @@ const round = (mib) => Math.round(mib);
  * Helpers come from bench.js: request(base, method, path, options), startWorkers(script, env, deno options)
  * → { base, pids, stop }, createScratchDatabase / dropScratchDatabase, pushMigrations, runDeno, log.
  */
-export async function benchMemory({ serverUrl, request, startWorkers, createScratchDatabase, dropScratchDatabase, pushMigrations, runDeno, log }) {
+export async function benchMemory({
+  serverUrl,
+  request,
+  startWorkers,
+  createScratchDatabase,
+  dropScratchDatabase,
+  pushMigrations,
+  runDeno,
+  log,
+}) {
   const database = await createScratchDatabase(serverUrl, 'cricket_memory');
   const env = {
-    DATABASE_URL: database, PAYMENT_SANDBOX: 'false', PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay',
-    PAYMENT_WEBHOOK_SECRET: SECRET, TRUST_PROXY_HOPS: '1',
+    DATABASE_URL: database,
+    PAYMENT_SANDBOX: 'false',
+    PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay',
+    PAYMENT_WEBHOOK_SECRET: SECRET,
+    TRUST_PROXY_HOPS: '1',
   };
   const start = (limited) => startWorkers('scripts/local-server.ts', env, { heapLimit: limited });
   let server;
   try {
     await pushMigrations(database);
     const adminPassword = randomBytes(12).toString('base64url');
-    await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'memory_admin', ADMIN_PASSWORD: adminPassword, ADMIN_MFA: 'optional' });
+    await runDeno('scripts/admin.ts', [], {
+      DATABASE_URL: database,
+      ADMIN_USERNAME: 'memory_admin',
+      ADMIN_PASSWORD: adminPassword,
+      ADMIN_MFA: 'optional',
+    });
     server = await start(true);
     const world = await setUp(request, server.base, adminPassword);
 
@@ -58,7 +75,9 @@ export async function benchMemory({ serverUrl, request, startWorkers, createScra
     }
     const ratio = rates.limited.length ? mean(rates.limited) / mean(rates.unlimited) : 1;
 
-    log(`memory: ${SECONDS} s of mixed load on ${server.pids.length} worker(s) with a heap limit of ${workerHeapMb()} MiB, RSS every 5 s …`);
+    log(
+      `memory: ${SECONDS} s of mixed load on ${server.pids.length} worker(s) with a heap limit of ${workerHeapMb()} MiB, RSS every 5 s …`,
+    );
     await server.stop();
     server = await start(true);
     await mixedLoad(request, server.base, world, 10); // warm-up: every route compiled, every pool connection open
@@ -82,8 +101,10 @@ export async function benchMemory({ serverUrl, request, startWorkers, createScra
 function report(log, { before, samples, after, run, rates, ratio }) {
   const workers = before.length;
   const perMinute = 60_000 / SAMPLE_MS;
-  log(`memory: ${run.requests} requests in ${SECONDS} s (${run.rate} req/s), statuses ${JSON.stringify(run.statuses)}, ` +
-    `${run.failed} failed (5xx or no answer)`);
+  log(
+    `memory: ${run.requests} requests in ${SECONDS} s (${run.rate} req/s), statuses ${JSON.stringify(run.statuses)}, ` +
+      `${run.failed} failed (5xx or no answer)`,
+  );
   for (let worker = 0; worker < workers; worker++) {
     const series = samples.map((sample) => sample[worker]);
     const peak = Math.max(...series);
@@ -94,14 +115,18 @@ function report(log, { before, samples, after, run, rates, ratio }) {
     const ok = peak <= 256 && Math.abs(drift) <= 0.1 && Math.abs(settled) <= 25;
     if (!ok) process.exitCode = 1;
     log(`memory: worker ${worker + 1} RSS (MiB, every 5 s): ${series.map(round).join(' ')}`);
-    log(`memory: worker ${worker + 1}: peak ${round(peak)} MiB (target ≤ 256); minute 2 mean ${round(second)}, last minute ` +
-      `${round(last)} (${(100 * drift).toFixed(1)} %, target within 10 %); before ${round(before[worker])}, 30 s after ` +
-      `${round(after[worker])} (${settled >= 0 ? '+' : ''}${round(settled)}, target within 25) ${ok ? 'ok' : 'MISSED'}`);
+    log(
+      `memory: worker ${worker + 1}: peak ${round(peak)} MiB (target ≤ 256); minute 2 mean ${round(second)}, last minute ` +
+        `${round(last)} (${(100 * drift).toFixed(1)} %, target within 10 %); before ${round(before[worker])}, 30 s after ` +
+        `${round(after[worker])} (${settled >= 0 ? '+' : ''}${round(settled)}, target within 25) ${ok ? 'ok' : 'MISSED'}`,
+    );
   }
   if (run.failed > 0) process.exitCode = 1;
   if (ratio < 0.95) process.exitCode = 1;
-  log(`memory: throughput with the heap limit ${rates.limited.join(', ')} req/s, without ${rates.unlimited.join(', ')}: ` +
-    `${(100 * ratio).toFixed(1)} % (target ≥ 95 %)`);
+  log(
+    `memory: throughput with the heap limit ${rates.limited.join(', ')} req/s, without ${rates.unlimited.join(', ')}: ` +
+      `${(100 * ratio).toFixed(1)} % (target ≥ 95 %)`,
+  );
 }
 
 /** Signs a payment event as the gateway does (scripts/bench.js's players are paid the same way). */
@@ -109,7 +134,10 @@ function webhook(request, base, event) {
   const raw = JSON.stringify(event);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = createHmac('sha256', SECRET).update(`${timestamp}.${raw}`).digest('hex');
-  return request(base, 'POST', '/api/payments/webhook', { body: raw, headers: { 'x-timestamp': timestamp, 'x-signature': signature } });
+  return request(base, 'POST', '/api/payments/webhook', {
+    body: raw,
+    headers: { 'x-timestamp': timestamp, 'x-signature': signature },
+  });
 }
 
 let references = 0;
@@ -117,56 +145,95 @@ let references = 0;
 async function deposit(request, base, player) {
   const reference = `REF-${String(++references).padStart(12, '0')}-MEMB`; // unique in the bench's own database
   const created = await request(base, 'POST', '/api/wallet/deposit', {
-    cookie: player.cookie, headers: player.ip, body: { amount: 100_000, paymentMethod: 'upi', reference },
+    cookie: player.cookie,
+    headers: player.ip,
+    body: { amount: 100_000, paymentMethod: 'upi', reference },
   });
   if (created.status !== 201) return created.status;
-  return (await webhook(request, base, { reference, amount: 100_000, status: 'success', gateway_txn_id: `GW-${reference}` })).status;
+  return (
+    await webhook(request, base, { reference, amount: 100_000, status: 'success', gateway_txn_id: `GW-${reference}` })
+  ).status;
 }
 
 /** Players (funded, each with a bank account), a live match with limits out of the way, an admin. */
 async function setUp(request, base, adminPassword) {
-  const login = await request(base, 'POST', '/api/login', { headers: { 'x-forwarded-for': '10.254.0.1' }, body: { username: 'memory_admin', password: adminPassword } });
+  const login = await request(base, 'POST', '/api/login', {
+    headers: { 'x-forwarded-for': '10.254.0.1' },
+    body: { username: 'memory_admin', password: adminPassword },
+  });
   const admin = login.headers['set-cookie'][0].split(';')[0];
-  const match = JSON.parse((await request(base, 'POST', '/api/admin/matches', {
-    cookie: admin, body: { team1_id: 1, team2_id: 2, start_time: new Date().toISOString(), match_type: 't20', venue: 'Memory Oval' },
-  })).text);
+  const match = JSON.parse(
+    (
+      await request(base, 'POST', '/api/admin/matches', {
+        cookie: admin,
+        body: {
+          team1_id: 1,
+          team2_id: 2,
+          start_time: new Date().toISOString(),
+          match_type: 't20',
+          venue: 'Memory Oval',
+        },
+      })
+    ).text,
+  );
   await request(base, 'PATCH', `/api/admin/matches/${match.id}/start`, { cookie: admin });
   const limits = await request(base, 'PUT', '/api/admin/settings', {
-    cookie: admin, body: { max_stake_per_player_match: 1_000_000_000, max_liability_per_match: 1_000_000_000 },
+    cookie: admin,
+    body: { max_stake_per_player_match: 1_000_000_000, max_liability_per_match: 1_000_000_000 },
   });
   if (limits.status !== 200) throw new Error(`settings: ${limits.status} ${limits.text}`);
-  const players = await Promise.all(Array.from({ length: PLAYERS }, async (_, n) => {
-    const ip = { 'x-forwarded-for': `10.2.${n >> 8}.${n & 255}` };
-    const username = `memory${n}_${process.pid}`;
-    const password = 'memory-pass-1';
-    const registered = await request(base, 'POST', '/api/register', {
-      headers: ip, body: { name: `Memory ${n}`, username, email: `${username}@example.com`, password },
-    });
-    if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
-    const player = { n, ip, username, password, team: 1 + (n % 2), cookie: registered.headers['set-cookie'][0].split(';')[0] };
-    const account = await request(base, 'POST', '/api/bank-accounts', {
-      cookie: player.cookie, headers: ip,
-      body: { account_holder: `Memory ${n}`, account_number: `12345678${String(n).padStart(4, '0')}`, ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank' },
-    });
-    if (account.status !== 201) throw new Error(`bank account: ${account.status} ${account.text}`);
-    player.bankAccountId = JSON.parse(account.text).id;
-    for (let d = 0; d < 5; d++) {
-      const paid = await deposit(request, base, player);
-      if (paid !== 200) throw new Error(`deposit: ${paid}`);
-    }
-    return player;
-  }));
+  const players = await Promise.all(
+    Array.from({ length: PLAYERS }, async (_, n) => {
+      const ip = { 'x-forwarded-for': `10.2.${n >> 8}.${n & 255}` };
+      const username = `memory${n}_${process.pid}`;
+      const password = 'memory-pass-1';
+      const registered = await request(base, 'POST', '/api/register', {
+        headers: ip,
+        body: { name: `Memory ${n}`, username, email: `${username}@example.com`, password },
+      });
+      if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
+      const player = {
+        n,
+        ip,
+        username,
+        password,
+        team: 1 + (n % 2),
+        cookie: registered.headers['set-cookie'][0].split(';')[0],
+      };
+      const account = await request(base, 'POST', '/api/bank-accounts', {
+        cookie: player.cookie,
+        headers: ip,
+        body: {
+          account_holder: `Memory ${n}`,
+          account_number: `12345678${String(n).padStart(4, '0')}`,
+          ifsc_code: 'HDFC0001234',
+          bank_name: 'HDFC Bank',
+        },
+      });
+      if (account.status !== 201) throw new Error(`bank account: ${account.status} ${account.text}`);
+      player.bankAccountId = JSON.parse(account.text).id;
+      for (let d = 0; d < 5; d++) {
+        const paid = await deposit(request, base, player);
+        if (paid !== 200) throw new Error(`deposit: ${paid}`);
+      }
+      return player;
+    }),
+  );
   return { admin, match, players };
 }
 
 /** A Server-Sent Events subscriber of the match that hangs up after `ms` (as a browser tab closes). */
 function subscribeFor(base, matchId, ms) {
   return new Promise((resolve) => {
-    const req = http.get(`${base}/api/live/matches?id=${matchId}`, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
-      res.on('data', () => {});
-      res.on('error', () => {});
-      setTimeout(() => req.destroy(), ms);
-    });
+    const req = http.get(
+      `${base}/api/live/matches?id=${matchId}`,
+      { agent: false, headers: { accept: 'text/event-stream' } },
+      (res) => {
+        res.on('data', () => {});
+        res.on('error', () => {});
+        setTimeout(() => req.destroy(), ms);
+      },
+    );
     req.on('error', () => {});
     req.on('close', resolve);
   });
@@ -190,7 +257,10 @@ async function mixedLoad(request, base, { admin, match, players }, seconds) {
   };
   const call = (method, path, options) => {
     const route = `${method} ${path.split('?')[0].replace(/\d+/g, '{id}')}`;
-    return request(base, method, path, options).then((answer) => (count(answer.status, route), answer), () => (count(0, route), { status: 0 }));
+    return request(base, method, path, options).then(
+      (answer) => (count(answer.status, route), answer),
+      () => (count(0, route), { status: 0 }),
+    );
   };
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -203,7 +273,9 @@ async function mixedLoad(request, base, { admin, match, players }, seconds) {
       const p = player();
       const as = { cookie: p.cookie, headers: p.ip };
       switch (step % 10) {
-        case 0: case 1: case 2:
+        case 0:
+        case 1:
+        case 2:
           await call('GET', '/api/matches?status=live', as);
           break;
         case 3:
@@ -212,10 +284,15 @@ async function mixedLoad(request, base, { admin, match, players }, seconds) {
         case 4:
           await call('GET', '/api/user', as);
           break;
-        case 5: case 6: {
+        case 5:
+        case 6: {
           // every third bet carries an Idempotency-Key; half of those are sent twice (a retry: replayed)
           const key = n % 3 === 0 ? `memory-${n}` : undefined;
-          const bet = { ...as, body: { match_id: match.id, team_id: p.team, amount: 1000 }, headers: { ...p.ip, ...(key ? { 'idempotency-key': key } : {}) } };
+          const bet = {
+            ...as,
+            body: { match_id: match.id, team_id: p.team, amount: 1000 },
+            headers: { ...p.ip, ...(key ? { 'idempotency-key': key } : {}) },
+          };
           await call('POST', '/api/bets', bet);
           if (key && n % 2 === 0) await call('POST', '/api/bets', bet);
           break;
@@ -237,7 +314,11 @@ async function mixedLoad(request, base, { admin, match, players }, seconds) {
   const withdrawalLoop = async () => {
     while (running()) {
       const p = player();
-      await call('POST', '/api/wallet/withdraw', { cookie: p.cookie, headers: p.ip, body: { amount: 500, bankAccountId: p.bankAccountId } });
+      await call('POST', '/api/wallet/withdraw', {
+        cookie: p.cookie,
+        headers: p.ip,
+        body: { amount: 500, bankAccountId: p.bankAccountId },
+      });
     }
   };
   const loginLoop = async () => {
@@ -250,18 +331,24 @@ async function mixedLoad(request, base, { admin, match, players }, seconds) {
     for (let over = 1; running(); over++) {
       const sent = performance.now();
       await call('PATCH', `/api/admin/matches/${match.id}/update-live`, {
-        cookie: admin, body: { team1_score: `${over}/1`, current_innings: 1, current_over: (over % 20) + 0.1 },
+        cookie: admin,
+        body: { team1_score: `${over}/1`, current_innings: 1, current_over: (over % 20) + 0.1 },
       });
       await sleep(Math.max(0, sent + 1000 - performance.now()));
     }
   };
   const subscriberLoop = async (k) => {
     await sleep(k * 100);
-    while (running()) await subscribeFor(base, match.id, Math.min(3000 + (k % 7) * 1000, Math.max(0, deadline - performance.now())));
+    while (running())
+      await subscribeFor(base, match.id, Math.min(3000 + (k % 7) * 1000, Math.max(0, deadline - performance.now())));
   };
 
   await Promise.all([
-    ...Array.from({ length: PLAYER_LOOPS }, playerLoop), depositLoop(), withdrawalLoop(), loginLoop(), scoreLoop(),
+    ...Array.from({ length: PLAYER_LOOPS }, playerLoop),
+    depositLoop(),
+    withdrawalLoop(),
+    loginLoop(),
+    scoreLoop(),
     ...Array.from({ length: SUBSCRIBERS }, (_, k) => subscriberLoop(k)),
   ]);
   const rate = Math.round(requests / ((performance.now() - started) / 1000));

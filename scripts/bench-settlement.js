@@ -12,7 +12,8 @@ import { treeRss } from './lib/memory.js';
 const BETTORS = 16; // each funded with ₹3,00,000: more than they can stake while a run settles
 const POLL_MS = 20;
 
-const quantile = (sorted, q) => (sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1)) : 0);
+const quantile = (sorted, q) =>
+  sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1)) : 0;
 
 /** Resolves once match `matchId`'s settlement run is finished. */
 async function settledRun(sql, matchId) {
@@ -43,24 +44,35 @@ async function checkLedger(sql, matchId) {
  */
 async function settleMatch(parts, { bets, action, bettors = [], during }) {
   const { sql, api, admin, request } = parts;
-  const match = JSON.parse((await request(api.base, 'POST', '/api/admin/matches', {
-    cookie: admin, body: { team1_id: 3, team2_id: 4, start_time: new Date().toISOString(), match_type: 't20' },
-  })).text);
+  const match = JSON.parse(
+    (
+      await request(api.base, 'POST', '/api/admin/matches', {
+        cookie: admin,
+        body: { team1_id: 3, team2_id: 4, start_time: new Date().toISOString(), match_type: 't20' },
+      })
+    ).text,
+  );
   await request(api.base, 'PATCH', `/api/admin/matches/${match.id}/start`, { cookie: admin });
   // half the bulk players, our bettors (so their rows fall in batches in the middle and at the end), the rest
   const tag = `${action}${match.id}`;
   await addPlayersWithBets(sql, { matchId: match.id, players: Math.ceil(bets / 2), tag: `${tag}a` });
   for (const [n, bettor] of bettors.entries()) {
-    if (n === bettors.length / 2) await addPlayersWithBets(sql, { matchId: match.id, players: Math.floor(bets / 2), tag: `${tag}b` });
-    const bet = await request(api.base, 'POST', '/api/bets', { cookie: bettor, body: { match_id: match.id, team_id: 3, amount: 1000 } });
+    if (n === bettors.length / 2)
+      await addPlayersWithBets(sql, { matchId: match.id, players: Math.floor(bets / 2), tag: `${tag}b` });
+    const bet = await request(api.base, 'POST', '/api/bets', {
+      cookie: bettor,
+      body: { match_id: match.id, team_id: 3, amount: 1000 },
+    });
     if (bet.status !== 201) throw new Error(`bettor's bet: ${bet.status} ${bet.text}`);
   }
-  if (bettors.length === 0) await addPlayersWithBets(sql, { matchId: match.id, players: Math.floor(bets / 2), tag: `${tag}b` });
+  if (bettors.length === 0)
+    await addPlayersWithBets(sql, { matchId: match.id, players: Math.floor(bets / 2), tag: `${tag}b` });
   await sql`vacuum analyze`; // as autovacuum would have by then
 
   const started = performance.now();
   const answer = await request(api.base, 'PATCH', `/api/admin/matches/${match.id}/${action}`, {
-    cookie: admin, body: action === 'declare-winner' ? { winning_team_id: 3 } : undefined,
+    cookie: admin,
+    body: action === 'declare-winner' ? { winning_team_id: 3 } : undefined,
   });
   const answerMs = performance.now() - started;
   if (answer.status !== 200) throw new Error(`${action}: ${answer.status} ${answer.text}`);
@@ -77,15 +89,19 @@ async function betUntil(parts, bettors, matchId, finished) {
   const { api, request } = parts;
   const latencies = [];
   let failed = 0;
-  await Promise.all(bettors.map(async (cookie, n) => {
-    while (!finished()) {
-      const begin = performance.now();
-      const answer = await request(api.base, 'POST', '/api/bets', { cookie, body: { match_id: matchId, team_id: 1 + (n % 2), amount: 1000 } })
-        .catch(() => ({ status: 0 }));
-      latencies.push(performance.now() - begin);
-      if (answer.status !== 201) failed++;
-    }
-  }));
+  await Promise.all(
+    bettors.map(async (cookie, n) => {
+      while (!finished()) {
+        const begin = performance.now();
+        const answer = await request(api.base, 'POST', '/api/bets', {
+          cookie,
+          body: { match_id: matchId, team_id: 1 + (n % 2), amount: 1000 },
+        }).catch(() => ({ status: 0 }));
+        latencies.push(performance.now() - begin);
+        if (answer.status !== 201) failed++;
+      }
+    }),
+  );
   latencies.sort((a, b) => a - b);
   return { bets: latencies.length, failed, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
 }
@@ -106,15 +122,25 @@ async function memoryUntil(pids, finished) {
  */
 export async function benchSettlement(parts) {
   const { sql, api, admin, request, newPlayer, log, bets, floor } = parts;
-  const other = JSON.parse((await request(api.base, 'POST', '/api/admin/matches', {
-    cookie: admin, body: { team1_id: 1, team2_id: 2, start_time: new Date().toISOString(), match_type: 't20' },
-  })).text);
+  const other = JSON.parse(
+    (
+      await request(api.base, 'POST', '/api/admin/matches', {
+        cookie: admin,
+        body: { team1_id: 1, team2_id: 2, start_time: new Date().toISOString(), match_type: 't20' },
+      })
+    ).text,
+  );
   await request(api.base, 'PATCH', `/api/admin/matches/${other.id}/start`, { cookie: admin });
   const bettors = await Promise.all(Array.from({ length: BETTORS }, (_, n) => newPlayer(api.base, 64 + n, 3)));
 
-  log(`settlement: declare-winner on ${bets.toLocaleString('en')} bets, ${BETTORS} of its players betting on another match …`);
+  log(
+    `settlement: declare-winner on ${bets.toLocaleString('en')} bets, ${BETTORS} of its players betting on another match …`,
+  );
   const declared = await settleMatch(parts, {
-    bets, action: 'declare-winner', bettors, during: (finished) => betUntil(parts, bettors, other.id, finished),
+    bets,
+    action: 'declare-winner',
+    bettors,
+    during: (finished) => betUntil(parts, bettors, other.id, finished),
   });
   const declaredLedger = await checkLedger(sql, declared.matchId);
   log(`settlement: abandon on ${bets.toLocaleString('en')} bets …`);
@@ -136,13 +162,17 @@ export async function benchSettlement(parts) {
     const million = bets * 10;
     log(`settlement: declare-winner on ${million.toLocaleString('en')} bets …`);
     const big = await settleMatch(parts, {
-      bets: million, action: 'declare-winner', during: (finished) => memoryUntil(api.pids, finished),
+      bets: million,
+      action: 'declare-winner',
+      during: (finished) => memoryUntil(api.pids, finished),
     });
     const memory = big.alongside;
-    lines.push(`  ${million.toLocaleString('en')} bets: last bet settled after ${Math.round(big.settledMs)} ms = ` +
-      `${(big.settledMs / declared.settledMs).toFixed(2)} × the ${bets.toLocaleString('en')} (target ≤ 10); servers' memory ` +
-      `${Math.round(memory[0] ?? 0)} → ${Math.round(memory.at(-1) ?? 0)} MiB (peak ${Math.round(Math.max(0, ...memory))}); ` +
-      `${await checkLedger(sql, big.matchId)}`);
+    lines.push(
+      `  ${million.toLocaleString('en')} bets: last bet settled after ${Math.round(big.settledMs)} ms = ` +
+        `${(big.settledMs / declared.settledMs).toFixed(2)} × the ${bets.toLocaleString('en')} (target ≤ 10); servers' memory ` +
+        `${Math.round(memory[0] ?? 0)} → ${Math.round(memory.at(-1) ?? 0)} MiB (peak ${Math.round(Math.max(0, ...memory))}); ` +
+        `${await checkLedger(sql, big.matchId)}`,
+    );
   }
   return lines;
 }

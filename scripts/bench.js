@@ -51,10 +51,17 @@ async function pgbench() {
   const logs = mkdtempSync(join(tmpdir(), 'cricket-pgbench-'));
   try {
     execFileSync('pgbench', ['-i', '-q', database], { stdio: 'ignore' });
-    const output = execFileSync('pgbench', ['-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), '-l', `--log-prefix=${join(logs, 'tx')}`, database], { encoding: 'utf8' });
+    const output = execFileSync(
+      'pgbench',
+      ['-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), '-l', `--log-prefix=${join(logs, 'tx')}`, database],
+      { encoding: 'utf8' },
+    );
     // one line per transaction: client, number, latency (µs), …
-    const latencies = readdirSync(logs).flatMap((file) => readFileSync(join(logs, file), 'utf8').trim().split('\n'))
-      .map((line) => Number(line.split(' ')[2])).filter(Number.isFinite).sort((a, b) => a - b);
+    const latencies = readdirSync(logs)
+      .flatMap((file) => readFileSync(join(logs, file), 'utf8').trim().split('\n'))
+      .map((line) => Number(line.split(' ')[2]))
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
     const p99 = latencies[Math.floor(0.99 * (latencies.length - 1))] / 1000;
     return { tps: Number(/tps = ([\d.]+)/.exec(output)[1]), p99: Number(p99.toFixed(1)) };
   } finally {
@@ -70,17 +77,25 @@ async function pgbench() {
 async function startWorkers(script, env, { heapLimit = true } = {}) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const worker = script === 'scripts/local-server.ts' && heapLimit;
-  const processes = Array.from({ length: WORKERS }, () => startDeno(script, { ...env, PORT: String(port) }, { quiet: true, worker }));
+  const processes = Array.from({ length: WORKERS }, () =>
+    startDeno(script, { ...env, PORT: String(port) }, { quiet: true, worker }),
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}${script.includes('floor') ? '/api/matches' : '/api/health'}`);
   return {
     base,
     pids: processes.map((child) => child.pid),
-    stop: () => Promise.all(processes.map((child) => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.stdin.end();
-      child.kill('SIGTERM');
-    }))),
+    stop: () =>
+      Promise.all(
+        processes.map(
+          (child) =>
+            new Promise((resolve) => {
+              child.once('exit', resolve);
+              child.stdin.end();
+              child.kill('SIGTERM');
+            }),
+        ),
+      ),
   };
 }
 
@@ -90,20 +105,24 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 function request(base, method, path, { cookie, body, headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-    const req = http.request(`${base}${path}`, {
-      method,
-      agent,
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        ...headers,
+    const req = http.request(
+      `${base}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...headers,
+        },
       },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, text, headers: res.headers }));
-    });
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, text, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     if (payload) req.write(payload);
     req.end();
@@ -117,18 +136,28 @@ async function load(name, call, ok = [200]) {
   let n = 0;
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (performance.now() < deadline) {
-      const begin = performance.now();
-      const answer = await call(n++).catch(() => ({ status: 0 }));
-      latencies.push(performance.now() - begin);
-      if (!ok.includes(answer.status)) failed++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const begin = performance.now();
+        const answer = await call(n++).catch(() => ({ status: 0 }));
+        latencies.push(performance.now() - begin);
+        if (!ok.includes(answer.status)) failed++;
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q) => Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1));
-  return { name, requests: latencies.length, failed, 'req/s': Math.round((latencies.length - failed) / seconds), 'p50 ms': at(0.5), 'p95 ms': at(0.95), 'p99 ms': at(0.99) };
+  return {
+    name,
+    requests: latencies.length,
+    failed,
+    'req/s': Math.round((latencies.length - failed) / seconds),
+    'p50 ms': at(0.5),
+    'p95 ms': at(0.95),
+    'p99 ms': at(0.99),
+  };
 }
 
 /** A signed-in player: registers (its own client IP: per-address limits), funds `deposits` × ₹100,000. */
@@ -136,17 +165,25 @@ async function newPlayer(base, n, deposits) {
   const ip = { 'x-forwarded-for': `10.1.${n >> 8}.${n & 255}` };
   const username = `bench${n}_${process.pid}`;
   const registered = await request(base, 'POST', '/api/register', {
-    headers: ip, body: { name: `Bench ${n}`, username, email: `${username}@example.com`, password: 'bench-pass-1' },
+    headers: ip,
+    body: { name: `Bench ${n}`, username, email: `${username}@example.com`, password: 'bench-pass-1' },
   });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
   const cookie = registered.headers['set-cookie'][0].split(';')[0];
   for (let d = 0; d < deposits; d++) {
     const reference = `REF-${Date.now()}${n}${d}-BNCH`;
-    await request(base, 'POST', '/api/wallet/deposit', { cookie, headers: ip, body: { amount: 100_000, paymentMethod: 'upi', reference } });
+    await request(base, 'POST', '/api/wallet/deposit', {
+      cookie,
+      headers: ip,
+      body: { amount: 100_000, paymentMethod: 'upi', reference },
+    });
     const raw = JSON.stringify({ reference, amount: 100_000, status: 'success', gateway_txn_id: `GW-${reference}` });
     const timestamp = String(Math.floor(Date.now() / 1000));
     const signature = createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
-    const hook = await request(base, 'POST', '/api/payments/webhook', { body: raw, headers: { 'x-timestamp': timestamp, 'x-signature': signature } });
+    const hook = await request(base, 'POST', '/api/payments/webhook', {
+      body: raw,
+      headers: { 'x-timestamp': timestamp, 'x-signature': signature },
+    });
     if (hook.status !== 200) throw new Error(`webhook: ${hook.status} ${hook.text}`);
   }
   return cookie;
@@ -157,11 +194,24 @@ async function reconciles(sql) {
   const [{ books }] = await sql`
     select ((select count(*) from app.reconcile_books()) + (select count(*) from app.reconcile_player_stakes()))::int as books`;
   if (count !== 0 || books !== 0) process.exitCode = 1;
-  return (count === 0 ? 'every balance equals its ledger' : `${count} users do NOT reconcile`)
-    + (books === 0 ? ', every match book and stake total equals its bets' : `, ${books} books or stake totals do NOT equal their bets`);
+  return (
+    (count === 0 ? 'every balance equals its ledger' : `${count} users do NOT reconcile`) +
+    (books === 0
+      ? ', every match book and stake total equals its bets'
+      : `, ${books} books or stake totals do NOT equal their bets`)
+  );
 }
 
-const parts = { serverUrl, request, startWorkers, createScratchDatabase, dropScratchDatabase, pushMigrations, runDeno, log };
+const parts = {
+  serverUrl,
+  request,
+  startWorkers,
+  createScratchDatabase,
+  dropScratchDatabase,
+  pushMigrations,
+  runDeno,
+  log,
+};
 const lists = () => benchLists(parts);
 const live = () => benchLive(parts);
 const memory = () => benchMemory(parts);
@@ -181,27 +231,58 @@ const sql = postgres(database, { max: 2, onnotice: () => {} });
 const running = [];
 try {
   await pushMigrations(database);
-  await runDeno('scripts/admin.ts', [], { DATABASE_URL: database, ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: adminPassword, ADMIN_MFA: 'optional' });
+  await runDeno('scripts/admin.ts', [], {
+    DATABASE_URL: database,
+    ADMIN_USERNAME: 'bench_admin',
+    ADMIN_PASSWORD: adminPassword,
+    ADMIN_MFA: 'optional',
+  });
   const poolPerWorker = String(Math.max(2, Math.floor(40 / WORKERS)));
   const api = await startWorkers('scripts/local-server.ts', {
-    DATABASE_URL: database, DATABASE_POOL_MAX: poolPerWorker, PAYMENT_SANDBOX: 'false',
-    PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay', PAYMENT_WEBHOOK_SECRET: secret, TRUST_PROXY_HOPS: '1',
+    DATABASE_URL: database,
+    DATABASE_POOL_MAX: poolPerWorker,
+    PAYMENT_SANDBOX: 'false',
+    PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay',
+    PAYMENT_WEBHOOK_SECRET: secret,
+    TRUST_PROXY_HOPS: '1',
   });
   running.push(api);
-  const floor = await startWorkers('scripts/bench-floor.ts', { DATABASE_URL: database, DATABASE_POOL_MAX: poolPerWorker });
+  const floor = await startWorkers('scripts/bench-floor.ts', {
+    DATABASE_URL: database,
+    DATABASE_POOL_MAX: poolPerWorker,
+  });
   running.push(floor);
 
   log(`setting up ${PLAYERS} funded players and a live match …`);
-  const login = await request(api.base, 'POST', '/api/login', { headers: { 'x-forwarded-for': '10.255.0.1' }, body: { username: 'bench_admin', password: adminPassword } });
+  const login = await request(api.base, 'POST', '/api/login', {
+    headers: { 'x-forwarded-for': '10.255.0.1' },
+    body: { username: 'bench_admin', password: adminPassword },
+  });
   const admin = login.headers['set-cookie'][0].split(';')[0];
-  const match = JSON.parse((await request(api.base, 'POST', '/api/admin/matches', {
-    cookie: admin, body: { team1_id: 1, team2_id: 2, start_time: new Date().toISOString(), match_type: 't20', venue: 'Bench Oval' },
-  })).text);
+  const match = JSON.parse(
+    (
+      await request(api.base, 'POST', '/api/admin/matches', {
+        cookie: admin,
+        body: {
+          team1_id: 1,
+          team2_id: 2,
+          start_time: new Date().toISOString(),
+          match_type: 't20',
+          venue: 'Bench Oval',
+        },
+      })
+    ).text,
+  );
   await request(api.base, 'PATCH', `/api/admin/matches/${match.id}/start`, { cookie: admin });
   // The house-risk limits still run on every bet, but are set where 16 loops of ₹1,000 bets never reach them;
   // nobody updates the bench's live scores, so their bets must not pause for a quiet feed.
   const limits = await request(api.base, 'PUT', '/api/admin/settings', {
-    cookie: admin, body: { max_stake_per_player_match: 1_000_000_000, max_liability_per_match: 1_000_000_000, live_feed_stale_seconds: null },
+    cookie: admin,
+    body: {
+      max_stake_per_player_match: 1_000_000_000,
+      max_liability_per_match: 1_000_000_000,
+      live_feed_stale_seconds: null,
+    },
   });
   if (limits.status !== 200) throw new Error(`settings: ${limits.status} ${limits.text}`);
   const players = await Promise.all(Array.from({ length: PLAYERS }, (_, n) => newPlayer(api.base, n, 3)));
@@ -210,16 +291,38 @@ try {
   log('reads …');
   const results = [];
   results.push(await load('floor: one query', () => request(floor.base, 'GET', '/api/matches?status=live')));
-  results.push(await load('GET /api/matches?status=live (signed in)', (n) => request(api.base, 'GET', '/api/matches?status=live', { cookie: player(n) })));
-  results.push(await load('… with Cache-Control: no-cache (the database path)', (n) =>
-    request(api.base, 'GET', '/api/matches?status=live', { cookie: player(n), headers: { 'cache-control': 'no-cache' } })));
+  results.push(
+    await load('GET /api/matches?status=live (signed in)', (n) =>
+      request(api.base, 'GET', '/api/matches?status=live', { cookie: player(n) }),
+    ),
+  );
+  results.push(
+    await load('… with Cache-Control: no-cache (the database path)', (n) =>
+      request(api.base, 'GET', '/api/matches?status=live', {
+        cookie: player(n),
+        headers: { 'cache-control': 'no-cache' },
+      }),
+    ),
+  );
   results.push(await load('GET /api/user', (n) => request(api.base, 'GET', '/api/user', { cookie: player(n) })));
   log('bets …');
-  results.push(await load('POST /api/bets', (n) => request(api.base, 'POST', '/api/bets', {
-    cookie: player(n), body: { match_id: match.id, team_id: 1 + (n % 2), amount: 1000 },
-  }), [201]));
+  results.push(
+    await load(
+      'POST /api/bets',
+      (n) =>
+        request(api.base, 'POST', '/api/bets', {
+          cookie: player(n),
+          body: { match_id: match.id, team_id: 1 + (n % 2), amount: 1000 },
+        }),
+      [201],
+    ),
+  );
   const bets = results.at(-1);
-  results.push(await load('GET /api/bets (the player\'s bets)', (n) => request(api.base, 'GET', '/api/bets', { cookie: player(n) })));
+  results.push(
+    await load("GET /api/bets (the player's bets)", (n) =>
+      request(api.base, 'GET', '/api/bets', { cookie: player(n) }),
+    ),
+  );
   const [{ stored }] = await sql`select count(*)::int as stored from public.bets where match_id = ${match.id}`;
   const betsAddUp = stored === bets.requests - bets.failed;
   if (!betsAddUp) process.exitCode = 1;
@@ -229,17 +332,31 @@ try {
 
   log('settlement floor: the same writes on plain tables, in one transaction …');
   const settleFloor = await settlementFloor(parts, SETTLEMENT_BETS);
-  const settlement = await benchSettlement({ ...parts, sql, api, admin, newPlayer, bets: SETTLEMENT_BETS, floor: settleFloor });
+  const settlement = await benchSettlement({
+    ...parts,
+    sql,
+    api,
+    admin,
+    newPlayer,
+    bets: SETTLEMENT_BETS,
+    floor: settleFloor,
+  });
   const afterSettlement = await reconciles(sql);
 
   console.table(results);
   const rate = (name) => results.find((result) => result.name.startsWith(name))['req/s'];
   const floorRate = rate('floor');
   console.log(`pgbench TPC-B (${CONCURRENCY} clients): ${Math.round(tpcb.tps)} tps, p99 ${tpcb.p99} ms`);
-  console.log(`reads ÷ floor: matches list ${(rate('GET /api/matches') / floorRate).toFixed(2)} (from memory), ` +
-    `${(rate('… with Cache-Control') / floorRate).toFixed(2)} (database), GET /api/user ${(rate('GET /api/user') / floorRate).toFixed(2)}  (target ≥ 0.6)`);
-  console.log(`bets ÷ TPC-B: ${(bets['req/s'] / tpcb.tps).toFixed(2)}, p99 ${bets['p99 ms']} ms (TPC-B's own: ${tpcb.p99} ms)  (targets ≥ 0.5, ≤ 50 ms)`);
-  console.log(`bets stored: ${stored} of ${bets.requests - bets.failed} answered 201 (${betsAddUp ? 'all' : 'MISMATCH'}); ledger after bets: ${afterBets}`);
+  console.log(
+    `reads ÷ floor: matches list ${(rate('GET /api/matches') / floorRate).toFixed(2)} (from memory), ` +
+      `${(rate('… with Cache-Control') / floorRate).toFixed(2)} (database), GET /api/user ${(rate('GET /api/user') / floorRate).toFixed(2)}  (target ≥ 0.6)`,
+  );
+  console.log(
+    `bets ÷ TPC-B: ${(bets['req/s'] / tpcb.tps).toFixed(2)}, p99 ${bets['p99 ms']} ms (TPC-B's own: ${tpcb.p99} ms)  (targets ≥ 0.5, ≤ 50 ms)`,
+  );
+  console.log(
+    `bets stored: ${stored} of ${bets.requests - bets.failed} answered 201 (${betsAddUp ? 'all' : 'MISMATCH'}); ledger after bets: ${afterBets}`,
+  );
   for (const line of settlement) console.log(line);
   console.log(`ledger after settlement: ${afterSettlement}`);
   if (process.env.BENCH_LISTS) await lists();

@@ -30,7 +30,9 @@ try {
   } finally {
     rmSync(partial, { force: true });
   }
-  log(`Wrote ${file} (${Math.ceil(statSync(file).size / 1024)} KiB). Restore with: npm run db:restore -- ${path.relative(process.cwd(), file)}`);
+  log(
+    `Wrote ${file} (${Math.ceil(statSync(file).size / 1024)} KiB). Restore with: npm run db:restore -- ${path.relative(process.cwd(), file)}`,
+  );
   await database.close();
 } catch (error) {
   console.error(`[db:backup] ${error.message}`);

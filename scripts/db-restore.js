@@ -59,7 +59,9 @@ try {
   database = await openForMaintenance({ mustBeStopped: true, log });
   const tables = await tableCount(database.url);
   if (tables > 0 && !force) {
-    throw new Error(`The database already holds ${tables} tables; restoring would replace them. Run again with --force to replace it.`);
+    throw new Error(
+      `The database already holds ${tables} tables; restoring would replace them. Run again with --force to replace it.`,
+    );
   }
   if (tables > 0) {
     log('Replacing the existing database (--force) …');
@@ -68,7 +70,10 @@ try {
   await ensureRoles(database.url);
   const pgRestore = clientTool('pg_restore', await serverMajor(database.url));
   const { dbname, env } = libpqTarget(database.url);
-  await run(pgRestore, ['--exit-on-error', '--single-transaction', '--no-owner', `--dbname=${dbname}`, file], { env, capture: true });
+  await run(pgRestore, ['--exit-on-error', '--single-transaction', '--no-owner', `--dbname=${dbname}`, file], {
+    env,
+    capture: true,
+  });
   log(`Restored ${file}.`);
   await database.close();
 } catch (error) {

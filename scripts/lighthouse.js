@@ -19,7 +19,12 @@ async function signIn() {
   const response = await fetch(`${base}/api/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: base },
-    body: JSON.stringify({ name: 'Lighthouse Player', username, email: `${username}@example.com`, password: 'lighthouse1' }),
+    body: JSON.stringify({
+      name: 'Lighthouse Player',
+      username,
+      email: `${username}@example.com`,
+      password: 'lighthouse1',
+    }),
   });
   if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const cookie = response.headers.get('set-cookie')?.split(';')[0];
@@ -59,7 +64,10 @@ function failing(lhr, category) {
  */
 async function installabilityErrors(cookie) {
   const profile = mkdtempSync(path.join(tmpdir(), 'lh-install-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromePath, args: ['--no-sandbox'] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromePath,
+    args: ['--no-sandbox'],
+  });
   try {
     const [name, value] = cookie.split('=');
     await context.addCookies([{ name, value, url: base }]);
@@ -81,7 +89,10 @@ const pages = [
   ['Live match', `/live/${await matchId()}`],
   ['Wallet', '/wallet'],
 ];
-const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
 try {
   console.log('page          performance  accessibility  best practices  first-load JS (KB)');
   for (const [name, pagePath] of pages) {
@@ -98,7 +109,10 @@ try {
       writeFileSync(`${jsonDir}/${name.toLowerCase().replace(/\W+/g, '-')}.json`, JSON.stringify(lhr, null, 1));
     }
     const score = (category) => String(Math.round(lhr.categories[category].score * 100));
-    const notes = [['a11y', failing(lhr, 'accessibility')], ['best practices', failing(lhr, 'best-practices')]]
+    const notes = [
+      ['a11y', failing(lhr, 'accessibility')],
+      ['best practices', failing(lhr, 'best-practices')],
+    ]
       .filter(([, ids]) => ids.length > 0)
       .map(([label, ids]) => `${label} failing: ${ids.join(', ')}`);
     console.log(

@@ -84,6 +84,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) Deno.addSignalListener(sign
 // Exit when the parent closes our stdin (README "Operations", Stopping): we never outlive npm start.
 (async () => {
   const reader = Deno.stdin.readable.getReader();
-  while (!(await reader.read()).done) { /* drain */ }
+  while (!(await reader.read()).done) {
+    /* drain */
+  }
   Deno.exit(0);
 })();

@@ -14,7 +14,11 @@ export const BIG_BOOK = { users: 200_000, ledgerRows: 2_000_000, bets: 100_000, 
 
 /** Fills `url` with the big book, vacuums and analyzes it and checks the ledger; returns addBigBook's ids and the book's tag. */
 export async function seedBig(url, log = console.log) {
-  const sql = postgres(url, { max: 1, onnotice: () => {}, types: { bigint: { to: 20, from: [20], serialize: String, parse: Number } } });
+  const sql = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    types: { bigint: { to: 20, from: [20], serialize: String, parse: Number } },
+  });
   try {
     const started = Date.now();
     const tag = Date.now().toString(36);
@@ -25,7 +29,9 @@ export async function seedBig(url, log = console.log) {
     const [{ bets }] = await sql`select count(*)::int as bets from public.bets`;
     const broken = await sql`select * from app.reconcile()`;
     if (broken.length > 0) throw new Error(`the ledger does not reconcile for ${broken.length} users`);
-    log(`[seed:big] ${users} users, ${rows} ledger rows, ${bets} bets in ${((Date.now() - started) / 1000).toFixed(0)} s; app.reconcile() is empty`);
+    log(
+      `[seed:big] ${users} users, ${rows} ledger rows, ${bets} bets in ${((Date.now() - started) / 1000).toFixed(0)} s; app.reconcile() is empty`,
+    );
     return { ...ids, tag };
   } finally {
     await sql.end();
@@ -35,7 +41,10 @@ export async function seedBig(url, log = console.log) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   let url = process.env.DATABASE_URL;
   if (!url) {
-    url = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres', 'cricket_big');
+    url = await createScratchDatabase(
+      process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+      'cricket_big',
+    );
     console.log(`[seed:big] migrating a new database: ${redact(url)}`);
     await pushMigrations(url);
   }

@@ -69,7 +69,11 @@ async function openDatabase() {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const server = new EmbeddedServer({ log });
   await server.prepare();
-  postgresProcess = await supervised('PostgreSQL', () => server.start(), () => server.cleanUpAfterCrash());
+  postgresProcess = await supervised(
+    'PostgreSQL',
+    () => server.start(),
+    () => server.cleanUpAfterCrash(),
+  );
   return server.url;
 }
 
@@ -115,12 +119,19 @@ try {
   if (!dev) await buildIfStale(log);
   await startWorkers(databaseUrl);
   if (dev) {
-    vite = spawn(bin('vite'), ['--port', String(port), '--strictPort'], { cwd: root, env: { ...toolEnv, API_PORT: String(apiPort) }, stdio: ['pipe', 'inherit', 'inherit'] });
+    vite = spawn(bin('vite'), ['--port', String(port), '--strictPort'], {
+      cwd: root,
+      env: { ...toolEnv, API_PORT: String(apiPort) },
+      stdio: ['pipe', 'inherit', 'inherit'],
+    });
     vite.once('exit', (code) => {
       if (!stopping) gaveUp(new Error(`Vite exited (${code ?? 'signal'})`));
     });
   }
-  await Promise.race([waitForOk(`http://127.0.0.1:${apiPort}/api/health`), givenUp.then((error) => Promise.reject(error))]);
+  await Promise.race([
+    waitForOk(`http://127.0.0.1:${apiPort}/api/health`),
+    givenUp.then((error) => Promise.reject(error)),
+  ]);
   if (dev) await waitForOk(`http://127.0.0.1:${port}/`);
   staleDeposits = scheduleStaleDeposits(databaseUrl, log);
   log(`Ready: http://localhost:${port}  (Ctrl-C to stop)`);

@@ -31,15 +31,21 @@ async function step(name, action) {
   }
 }
 
-const vitest = (project, env = {}, args = []) => run(bin('vitest'), ['run', '--project', project, ...args], { env: { ...toolEnv, ...env } });
+const vitest = (project, env = {}, args = []) =>
+  run(bin('vitest'), ['run', '--project', project, ...args], { env: { ...toolEnv, ...env } });
 
 /**
  * API test files whose servers never use the test database through the pooler: each brings a database of its
  * own (an embedded server it restarts, a round-trip counting proxy, a proxy that cuts connections, none at all,
  * or only the refusal to start), or starts no server (memory-retention runs the pipeline alone).
  */
-const DIRECT_ONLY_API_TESTS = ['live-restart', 'request-cost', 'exposure', 'sandbox-unavailable', 'memory-retention']
-  .map((name) => `tests/api/${name}.test.ts`);
+const DIRECT_ONLY_API_TESTS = [
+  'live-restart',
+  'request-cost',
+  'exposure',
+  'sandbox-unavailable',
+  'memory-retention',
+].map((name) => `tests/api/${name}.test.ts`);
 const supabase = (args) => run(bin('supabase'), args, { capture: true }).then((output) => console.log(output.trim()));
 
 let serverUrl;
@@ -50,30 +56,41 @@ try {
     ensureSystemPackages({ major: await ensureTestServer(serverUrl), e2e: wanted('e2e') });
     testDb = await createScratchDatabase(serverUrl, 'cricket_test');
     console.log(`Test database: ${redact(testDb)}`);
-    await step('migrations (supabase db push)', () => pushMigrations(testDb).then((output) => console.log(output.trim())));
+    await step('migrations (supabase db push)', () =>
+      pushMigrations(testDb).then((output) => console.log(output.trim())),
+    );
   }
 
   if (wanted('typecheck')) {
     await step('typecheck (tsc)', () => run(bin('tsc'), ['--noEmit']));
     await step('typecheck (deno check)', () =>
-      run(bin('deno'), ['check', '--node-modules-dir=manual', 'edge-functions/api/index.ts', ...denoScripts()], { env: toolEnv }),
+      run(bin('deno'), ['check', '--node-modules-dir=manual', 'edge-functions/api/index.ts', ...denoScripts()], {
+        env: toolEnv,
+      }),
     );
   }
   if (wanted('lint')) await step('lint (eslint)', () => run(bin('eslint'), ['.', '--max-warnings=0']));
+  if (wanted('lint'))
+    await step('format (prettier --check)', () => run(bin('prettier'), ['--check', '.', '--log-level=warn']));
   if (wanted('unit')) await step('unit (vitest)', () => vitest('unit'));
   if (wanted('database')) {
     // Supabase's own checks run on the migrated schema before pgTAP adds its helpers.
-    await step('supabase db advisors', () => supabase(['db', 'advisors', `--remote=${testDb}`, '--level', 'info', '--fail-on', 'warn']));
+    await step('supabase db advisors', () =>
+      supabase(['db', 'advisors', `--remote=${testDb}`, '--level', 'info', '--fail-on', 'warn']),
+    );
     await step('supabase db lint', () => supabase(['db', 'lint', `--remote=${testDb}`, '--fail-on', 'warning']));
     await step('pgTAP (pg_prove)', async () => {
       const setup = path.join(root, 'supabase/tests/000-setup.sql');
       if (existsSync(setup)) await run('psql', ['-v', 'ON_ERROR_STOP=1', '-q', testDb, '-f', setup]);
-      const files = readdirSync(path.join(root, 'supabase/tests')).filter((file) => file.endsWith('.test.sql')).sort();
+      const files = readdirSync(path.join(root, 'supabase/tests'))
+        .filter((file) => file.endsWith('.test.sql'))
+        .sort();
       // Every file has a number of its own (NN-area.test.sql), so a number names one file.
       const byNumber = new Map();
       for (const file of files) {
         const number = file.split('-')[0];
-        if (byNumber.has(number)) throw new Error(`supabase/tests: ${byNumber.get(number)} and ${file} share the number ${number}`);
+        if (byNumber.has(number))
+          throw new Error(`supabase/tests: ${byNumber.get(number)} and ${file} share the number ${number}`);
         byNumber.set(number, file);
       }
       await run('pg_prove', ['-d', testDb, ...files.map((file) => `supabase/tests/${file}`)]);
@@ -92,7 +109,11 @@ try {
     await step('api through PgBouncer (transaction mode, DATABASE_PREPARE=false)', async () => {
       const pooler = await startPgBouncer(testDb);
       try {
-        await vitest('api', { DATABASE_URL: testDb, TEST_POOLER_URL: pooler.url }, DIRECT_ONLY_API_TESTS.flatMap((file) => ['--exclude', file]));
+        await vitest(
+          'api',
+          { DATABASE_URL: testDb, TEST_POOLER_URL: pooler.url },
+          DIRECT_ONLY_API_TESTS.flatMap((file) => ['--exclude', file]),
+        );
         const transactions = await pooler.transactions();
         if (transactions === 0) throw new Error('PgBouncer passed no transaction: the API did not go through it');
         console.log(`PgBouncer passed ${transactions} transactions to the database`);
@@ -115,14 +136,19 @@ try {
 }
 
 console.log('\n━━ summary');
-for (const result of results) console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds.toFixed(1)} s)`);
+for (const result of results)
+  console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} (${result.seconds.toFixed(1)} s)`);
 const failed = results.filter((result) => !result.ok).length;
 console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
 
 /** Deno programs beside the function: the scripts, and the tests' programs that run under Deno (`*.deno.ts`). */
 function denoScripts() {
-  const scripts = readdirSync(path.join(root, 'scripts')).filter((file) => file.endsWith('.ts')).map((file) => `scripts/${file}`);
-  const tests = readdirSync(path.join(root, 'tests/support')).filter((file) => file.endsWith('.deno.ts')).map((file) => `tests/support/${file}`);
+  const scripts = readdirSync(path.join(root, 'scripts'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `scripts/${file}`);
+  const tests = readdirSync(path.join(root, 'tests/support'))
+    .filter((file) => file.endsWith('.deno.ts'))
+    .map((file) => `tests/support/${file}`);
   return [...scripts, ...tests];
 }

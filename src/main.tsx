@@ -6,4 +6,6 @@ import { createAppRouter, whenInitialized } from './app/router.tsx';
 
 const router = createAppRouter();
 const root = import('./app/root.tsx');
-void Promise.all([root, whenInitialized(router)]).then(([{ mount }]) => mount(document.getElementById('root')!, router));
+void Promise.all([root, whenInitialized(router)]).then(([{ mount }]) =>
+  mount(document.getElementById('root')!, router),
+);

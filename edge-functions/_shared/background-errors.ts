@@ -10,5 +10,12 @@ import { isDatabaseUnavailable } from './errors.ts';
 globalThis.addEventListener('unhandledrejection', (event) => {
   if (!isDatabaseUnavailable(event.reason)) return;
   event.preventDefault();
-  console.error(JSON.stringify({ level: 'warn', msg: 'database connection lost', code: event.reason.code, error: event.reason.message }));
+  console.error(
+    JSON.stringify({
+      level: 'warn',
+      msg: 'database connection lost',
+      code: event.reason.code,
+      error: event.reason.message,
+    }),
+  );
 });

@@ -93,13 +93,19 @@ async function reserve(pool: Sql, retired: AbortSignal): Promise<postgres.Reserv
     return await Promise.race([
       reserving,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(connectionError('CONNECT_TIMEOUT', 'No database connection in time')), RESERVE_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(connectionError('CONNECT_TIMEOUT', 'No database connection in time')),
+          RESERVE_TIMEOUT_MS,
+        );
         onRetired = () => reject(reset());
         retired.addEventListener('abort', onRetired, { once: true });
       }),
     ]);
   } catch (error) {
-    reserving.then((late) => late.release(), () => {});
+    reserving.then(
+      (late) => late.release(),
+      () => {},
+    );
     throw error;
   } finally {
     clearTimeout(timer);

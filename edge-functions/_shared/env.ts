@@ -32,7 +32,12 @@ function sandboxRefusal(): string | undefined {
 const sandboxRequested = read('PAYMENT_SANDBOX') === 'true';
 const paymentSandbox = sandboxRequested && sandboxRefusal() === undefined;
 if (sandboxRequested && !paymentSandbox) {
-  console.warn(JSON.stringify({ level: 'warn', msg: `PAYMENT_SANDBOX=true ignored: ${sandboxRefusal()}, so the sandbox gateway is off` }));
+  console.warn(
+    JSON.stringify({
+      level: 'warn',
+      msg: `PAYMENT_SANDBOX=true ignored: ${sandboxRefusal()}, so the sandbox gateway is off`,
+    }),
+  );
 }
 
 /**
@@ -51,7 +56,8 @@ export type AdminMfa = 'required' | 'optional';
  */
 function adminMfa(): AdminMfa {
   const value = read('ADMIN_MFA') ?? (read('SUPABASE_DB_URL') ? 'required' : 'optional');
-  if (value !== 'required' && value !== 'optional') throw new Error(`ADMIN_MFA must be required or optional, not "${value}"`);
+  if (value !== 'required' && value !== 'optional')
+    throw new Error(`ADMIN_MFA must be required or optional, not "${value}"`);
   return value;
 }
 
@@ -63,7 +69,9 @@ function adminMfa(): AdminMfa {
  */
 function trustProxyHops(): number {
   const legacy = read('TRUST_PROXY');
-  const value = read('TRUST_PROXY_HOPS') ?? (legacy !== undefined ? (legacy === 'true' ? '1' : '0') : read('SUPABASE_DB_URL') ? '1' : '0');
+  const value =
+    read('TRUST_PROXY_HOPS') ??
+    (legacy !== undefined ? (legacy === 'true' ? '1' : '0') : read('SUPABASE_DB_URL') ? '1' : '0');
   if (!/^\d+$/.test(value)) throw new Error(`TRUST_PROXY_HOPS must be a whole number ≥ 0, not "${value}"`);
   return Number(value);
 }

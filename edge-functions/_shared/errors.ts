@@ -10,7 +10,10 @@ export class HttpError extends Error {
    * fields: more members of the answer beside `message` (a sign-in's `mfa_required`).
    */
   constructor(
-    readonly status: number, message: string, readonly retryAfter?: number, readonly fields?: Record<string, unknown>,
+    readonly status: number,
+    message: string,
+    readonly retryAfter?: number,
+    readonly fields?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -44,9 +47,19 @@ export const UNAVAILABLE_RETRY_SECONDS = 5;
  * and class 08 (connection exception).
  */
 const CONNECTION_FAILURES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH',
-  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
-  '57P01', '57P02', '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01',
+  '57P02',
+  '57P03',
 ]);
 
 export function isDatabaseUnavailable(error: unknown): error is Error & { code: string } {

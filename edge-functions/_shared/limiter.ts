@@ -9,13 +9,18 @@ export class Limiter {
   #running = 0;
   readonly #waiting: Array<() => void> = [];
 
-  constructor(readonly concurrency: number, readonly maxWaiting: number, readonly retryAfterSeconds = 1) {}
+  constructor(
+    readonly concurrency: number,
+    readonly maxWaiting: number,
+    readonly retryAfterSeconds = 1,
+  ) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.#running < this.concurrency) {
       this.#running += 1;
     } else {
-      if (this.#waiting.length >= this.maxWaiting) throw new HttpError(503, SERVICE_UNAVAILABLE, this.retryAfterSeconds);
+      if (this.#waiting.length >= this.maxWaiting)
+        throw new HttpError(503, SERVICE_UNAVAILABLE, this.retryAfterSeconds);
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     }
     try {

@@ -155,7 +155,11 @@ export class MatchFeed {
     this.#lastPing = Date.now();
     // Each reconnection of the LISTEN may follow a time in which changes went unheard: count one, so no
     // reader trusts what it knew before, and tell every client to refetch once.
-    await client.listen(CHANNEL, (payload) => this.#publish(payload), () => this.#listened());
+    await client.listen(
+      CHANNEL,
+      (payload) => this.#publish(payload),
+      () => this.#listened(),
+    );
     await client.listen(PING_CHANNEL, () => (this.#lastPing = Date.now()));
     await client.listen(SETTLEMENT_CHANNEL, () => this.#settlementListeners.forEach((listener) => listener()));
     await client.listen(RESULTS_CHANNEL, (payload) => {

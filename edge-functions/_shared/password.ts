@@ -51,7 +51,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
     return false;
   }
   const key = await scrypt(password, parsed.salt, parsed.key.length, {
-    N: parsed.n, r: parsed.r, p: parsed.p, maxmem: MAX_MEMORY,
+    N: parsed.n,
+    r: parsed.r,
+    p: parsed.p,
+    maxmem: MAX_MEMORY,
   });
   return timingSafeEqual(key, parsed.key);
 }

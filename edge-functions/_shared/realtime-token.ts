@@ -16,7 +16,12 @@ export function realtimeToken(userId: number, secret: string, now = Date.now()):
   const issuedAt = Math.floor(now / 1000);
   const expires = issuedAt + TOKEN_SECONDS;
   const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({
-    role: 'authenticated', aud: 'authenticated', sub: String(userId), user_id: userId, iat: issuedAt, exp: expires,
+    role: 'authenticated',
+    aud: 'authenticated',
+    sub: String(userId),
+    user_id: userId,
+    iat: issuedAt,
+    exp: expires,
   })}`;
   const signature = encodeBase64Url(new Uint8Array(createHmac('sha256', secret).update(unsigned).digest()));
   return { token: `${unsigned}.${signature}`, expires_at: new Date(expires * 1000).toISOString() };

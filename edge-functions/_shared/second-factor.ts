@@ -22,7 +22,11 @@ export const TOTP_CODE = /^\d{6}$/;
 
 function totp(secret: string, username: string): TOTP {
   return new TOTP({
-    issuer: TOTP_ISSUER, label: username, algorithm: 'SHA1', digits: DIGITS, period: PERIOD_SECONDS,
+    issuer: TOTP_ISSUER,
+    label: username,
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
     secret: Secret.fromBase32(secret),
   });
 }

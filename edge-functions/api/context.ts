@@ -75,9 +75,10 @@ export async function query(c: Ctx, access: Access, runAs: RunAs, statements: St
   try {
     const results = await pipeline(c.get('sql'), (q) => [
       q`begin`,
-      (caller = tokenHash === null
-        ? q`select set_config('role', ${role}, true)`
-        : q`select a.user_id, set_config('role', ${role}, true)
+      (caller =
+        tokenHash === null
+          ? q`select set_config('role', ${role}, true)`
+          : q`select a.user_id, set_config('role', ${role}, true)
             from app.authenticate(${tokenHash}, ${access}, ${clientIp(c)}, ${c.get('config').adminMfa === 'required'}) a`),
       ...statements(q),
       q`commit`,
@@ -119,7 +120,10 @@ export function sendJson(c: Ctx, body: string, status: 200 | 201 = 200): Databas
 
 /** Runs one statement that returns `body` and answers it (404 with `message` when it returns no row). */
 export async function answer(
-  c: Ctx, access: Access, runAs: RunAs, statement: (q: Sql) => Statement,
+  c: Ctx,
+  access: Access,
+  runAs: RunAs,
+  statement: (q: Sql) => Statement,
   { status = 200, notFound }: { status?: 200 | 201; notFound?: string } = {},
 ): Promise<DatabaseAnswer> {
   const [rows] = await query(c, access, runAs, (q) => [statement(q)]);

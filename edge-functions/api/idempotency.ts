@@ -18,7 +18,11 @@ const REPLAY = /^BT(2\d\d)$/;
  * when the request carries an Idempotency-Key.
  */
 export async function idempotentWrite(
-  c: Ctx, key: string | undefined, scope: string, request: unknown, work: (q: Sql) => Statement,
+  c: Ctx,
+  key: string | undefined,
+  scope: string,
+  request: unknown,
+  work: (q: Sql) => Statement,
 ): Promise<DatabaseAnswer> {
   if (!key) return answer(c, 'user', 'service', work, { status: 201 });
   // The validated request (schema key order, unknown keys stripped) identifies "the same body".

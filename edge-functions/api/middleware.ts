@@ -14,14 +14,16 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const requestLog: MiddlewareHandler = async (c, next) => {
   const started = performance.now();
   await next();
-  console.log(JSON.stringify({
-    level: c.res.status >= 500 ? 'error' : 'info',
-    method: c.req.method,
-    route: c.req.routePath,
-    status: c.res.status,
-    ms: Math.round(performance.now() - started),
-    user_id: c.get('userId' as never) ?? null,
-  }));
+  console.log(
+    JSON.stringify({
+      level: c.res.status >= 500 ? 'error' : 'info',
+      method: c.req.method,
+      route: c.req.routePath,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+      user_id: c.get('userId' as never) ?? null,
+    }),
+  );
 };
 
 /** `overwrite: false`: a route may set a stricter or page-specific header itself (the sandbox gateway page). */

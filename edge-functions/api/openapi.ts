@@ -51,10 +51,20 @@ export function page<T extends z.ZodType>(schema: T, description: string, { coun
         schema: { type: 'string' as const },
       },
       ...(counted
-        ? { 'X-Total-Count': { description: 'All rows of the list; with the first page (no cursor) only.', schema: { type: 'integer' as const } } }
+        ? {
+            'X-Total-Count': {
+              description: 'All rows of the list; with the first page (no cursor) only.',
+              schema: { type: 'integer' as const },
+            },
+          }
         : {}),
       ...(staked
-        ? { 'X-Total-Stake': { description: 'Rupees staked on the open bets; with the first page only.', schema: { type: 'integer' as const } } }
+        ? {
+            'X-Total-Stake': {
+              description: 'Rupees staked on the open bets; with the first page only.',
+              schema: { type: 'integer' as const },
+            },
+          }
         : {}),
     },
     content: { 'application/json': { schema: z.array(schema) } },
@@ -62,7 +72,7 @@ export function page<T extends z.ZodType>(schema: T, description: string, { coun
 }
 
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Validation failed (first issue\'s message) or malformed JSON',
+  400: "Validation failed (first issue's message) or malformed JSON",
   401: 'Not signed in',
   403: 'Forbidden (role, ownership, account status or cross-origin write)',
   404: 'Not found',
@@ -78,14 +88,22 @@ export function errors(...statuses: number[]) {
 }
 
 /** `{id}` path parameter: a positive integer. */
-export const idParams = z.object({ id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id') });
+export const idParams = z.object({
+  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id'),
+});
 
 export const messageEntity = z.object({ message: z.string() });
 
 /** The `Idempotency-Key` header of POST /api/bets and POST /api/wallet/withdraw. */
 export const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().min(1).max(255, 'Idempotency key must be at most 255 characters').optional()
-    .describe('Same key + same body: the first answer is replayed and no money moves again; same key + other body: 409.'),
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255, 'Idempotency key must be at most 255 characters')
+    .optional()
+    .describe(
+      'Same key + same body: the first answer is replayed and no money moves again; same key + other body: 409.',
+    ),
 });
 
 /**

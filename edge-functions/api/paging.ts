@@ -6,17 +6,29 @@
  */
 import { z } from 'zod';
 import {
-  DEFAULT_PAGE_SIZE, INVALID_CURSOR, INVALID_LIMIT, MAX_PAGE_SIZE, decodeCursor, encodeCursor,
+  DEFAULT_PAGE_SIZE,
+  INVALID_CURSOR,
+  INVALID_LIMIT,
+  MAX_PAGE_SIZE,
+  decodeCursor,
+  encodeCursor,
 } from '../../src/domain/paging.ts';
 import type { Rows, Sql, Statement } from '../_shared/db.ts';
 import { sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
 
 /** `?limit=` and `?cursor=` of every list. */
 export const pageQuery = z.object({
-  limit: z.coerce.number({ error: INVALID_LIMIT }).int(INVALID_LIMIT).min(1, INVALID_LIMIT).max(MAX_PAGE_SIZE, INVALID_LIMIT)
+  limit: z.coerce
+    .number({ error: INVALID_LIMIT })
+    .int(INVALID_LIMIT)
+    .min(1, INVALID_LIMIT)
+    .max(MAX_PAGE_SIZE, INVALID_LIMIT)
     .default(DEFAULT_PAGE_SIZE)
     .describe(`Rows per page: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`),
-  cursor: z.string().refine((value) => decodeCursor(value) !== null, INVALID_CURSOR).optional()
+  cursor: z
+    .string()
+    .refine((value) => decodeCursor(value) !== null, INVALID_CURSOR)
+    .optional()
     .describe('Opaque: take it from the `Link: <…>; rel="next"` header of the previous page.'),
 });
 
@@ -63,7 +75,8 @@ export function pageStatement(q: Sql, page: Page, source: PageSource) {
   const alias = q(source.alias);
   const ascending = source.order === 'asc';
   const direction = ascending ? q`asc` : q`desc`;
-  const beyond = page.after === null ? q`` : ascending ? q`and ${alias}.id > ${page.after}` : q`and ${alias}.id < ${page.after}`;
+  const beyond =
+    page.after === null ? q`` : ascending ? q`and ${alias}.id > ${page.after}` : q`and ${alias}.id < ${page.after}`;
   const last = ascending ? q`max(p.id)` : q`min(p.id)`;
   const body = source.json.row
     ? q`json_agg(${source.json.row(q`p.r`)} order by p.n) filter (where p.n <= ${page.limit})`
@@ -91,7 +104,12 @@ export function pageStatement(q: Sql, page: Page, source: PageSource) {
  * when counted.
  */
 export function sendPage(c: Ctx, rows: Rows): DatabaseAnswer {
-  const { body, next, total, stake } = rows[0] as { body: string; next: number | null; total: number | null; stake: number | null };
+  const { body, next, total, stake } = rows[0] as {
+    body: string;
+    next: number | null;
+    total: number | null;
+    stake: number | null;
+  };
   if (next !== null) {
     const url = new URL(c.req.url);
     url.searchParams.set('cursor', encodeCursor(next));

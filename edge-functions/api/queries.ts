@@ -8,7 +8,11 @@
  */
 import type { Sql } from '../_shared/db.ts';
 import {
-  TRANSACTION_TYPES, type MatchStatus, type TransactionStatus, type TransactionType, type UserStatus,
+  TRANSACTION_TYPES,
+  type MatchStatus,
+  type TransactionStatus,
+  type TransactionType,
+  type UserStatus,
 } from '../../src/domain/limits.ts';
 import { pageStatement, type Fragment, type Page } from './paging.ts';
 
@@ -29,12 +33,19 @@ export function matchById(q: Sql, id: number) {
 
 /** One page of bets, newest first: the caller's own (`userId` omitted), or one user's or one match's (admins, counted). */
 export function betPage(q: Sql, page: Page, filter: { userId?: number; matchId?: number }) {
-  const where = filter.matchId !== undefined ? q`b.match_id = ${filter.matchId}` : q`b.user_id = ${filter.userId ?? me(q)}`;
+  const where =
+    filter.matchId !== undefined ? q`b.match_id = ${filter.matchId}` : q`b.user_id = ${filter.userId ?? me(q)}`;
   const counted = filter.matchId !== undefined || filter.userId !== undefined;
   return pageStatement(q, page, {
-    from: q`public.bets b`, alias: 'b', where, json: { page: (rows) => q`app.bets_json(${rows})` },
+    from: q`public.bets b`,
+    alias: 'b',
+    where,
+    json: { page: (rows) => q`app.bets_json(${rows})` },
     total: counted ? q`select count(*) from public.bets b where ${where}` : undefined,
-    stake: filter.matchId !== undefined ? q`select coalesce(sum(b.amount), 0) from public.bets b where ${where} and b.status = 'placed'` : undefined,
+    stake:
+      filter.matchId !== undefined
+        ? q`select coalesce(sum(b.amount), 0) from public.bets b where ${where} and b.status = 'placed'`
+        : undefined,
   });
 }
 
@@ -72,13 +83,19 @@ export function transactionPage(q: Sql, page: Page, filter: TransactionFilter) {
     ${filter.type ? q`and t.type = ${filter.type}` : q``}
     ${filter.status ? q`and t.status = ${filter.status}` : q``}
     ${text && id === null ? q`and t.type = any(${q.array([...TRANSACTION_TYPES])}::text[]) and t.reference_id = upper(${text})` : q``}`;
-  const from = id === null ? q`public.transactions t` : (beyond: Fragment) => q`(
+  const from =
+    id === null
+      ? q`public.transactions t`
+      : (beyond: Fragment) => q`(
       (select * from public.transactions t where t.user_id = ${id} and ${where} ${beyond} order by t.id desc limit ${page.limit + 1})
       union all
       (select * from public.transactions t where t.id = ${id} and t.user_id <> ${id} and ${where} ${beyond})
     ) t`;
   return pageStatement(q, page, {
-    from, alias: 't', where, json: { row: (r) => q`row_to_json(${r})` },
+    from,
+    alias: 't',
+    where,
+    json: { row: (r) => q`row_to_json(${r})` },
     total: filter.counted ? q`select count(*) from public.transactions t where ${where}` : undefined,
   });
 }
@@ -88,7 +105,8 @@ export function userPage(q: Sql, page: Page, filter: { search?: string; status?:
   const search = filter.search?.trim() || null;
   return pageStatement(q, page, {
     from: q`app.admin_users(${search}, ${filter.status ?? null}, ${page.after}, ${page.limit + 1}) u`,
-    alias: 'u', json: { row: (r) => q`app.user_json(${r})` },
+    alias: 'u',
+    json: { row: (r) => q`app.user_json(${r})` },
   });
 }
 
@@ -113,7 +131,11 @@ export function bankAccountList(q: Sql, userId?: number) {
 /** One page of a user's bank accounts in the order they were added (admins). */
 export function bankAccountPage(q: Sql, page: Page, userId: number) {
   return pageStatement(q, page, {
-    from: q`public.bank_accounts a`, alias: 'a', where: q`a.user_id = ${userId}`, order: 'asc', json: { row: (r) => q`row_to_json(${r})` },
+    from: q`public.bank_accounts a`,
+    alias: 'a',
+    where: q`a.user_id = ${userId}`,
+    order: 'asc',
+    json: { row: (r) => q`row_to_json(${r})` },
   });
 }
 

@@ -15,7 +15,11 @@ export const SESSION_COOKIE = 'session';
 /** base64url of 32 bytes is 43 characters; anything else is not one of our tokens. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-const entries = (header: string | undefined) => header?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [];
+const entries = (header: string | undefined) =>
+  header
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean) ?? [];
 
 /**
  * Whether the client reached us over https (the cookie's Secure flag). X-Forwarded-Proto (its right-most
@@ -24,7 +28,9 @@ const entries = (header: string | undefined) => header?.split(',').map((entry) =
  */
 export function isHttps(c: Ctx): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
-  return c.get('config').trustProxyHops > 0 && entries(c.req.header('x-forwarded-proto')).at(-1)?.toLowerCase() === 'https';
+  return (
+    c.get('config').trustProxyHops > 0 && entries(c.req.header('x-forwarded-proto')).at(-1)?.toLowerCase() === 'https'
+  );
 }
 
 /** Reads the session cookie into `tokenHash` (null when absent or not shaped like one of our tokens). */

@@ -16,7 +16,8 @@
 export async function addPlayersWithBets(sql, { matchId, players, betsPerPlayer = 1, tag }) {
   const stake = 1000;
   const funds = stake * betsPerPlayer;
-  const [match] = await sql`select team1_id, team2_id from public.matches where id = ${matchId} and status in ('upcoming', 'live')`;
+  const [match] =
+    await sql`select team1_id, team2_id from public.matches where id = ${matchId} and status in ('upcoming', 'live')`;
   if (!match) throw new Error(`match ${matchId} does not take bets`);
   return sql.begin(async (tx) => {
     await tx`

@@ -108,8 +108,12 @@ export class EmbeddedServer {
     if (this.owner) chownSync(pwfile, this.owner.uid, this.owner.gid);
     try {
       await runAs(this.owner, initdb, [
-        `--pgdata=${this.dataDir}`, `--username=${EMBEDDED_USER}`, `--pwfile=${pwfile}`,
-        '--auth=scram-sha-256', '--encoding=UTF8', `--locale=${bestLocale()}`,
+        `--pgdata=${this.dataDir}`,
+        `--username=${EMBEDDED_USER}`,
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        `--locale=${bestLocale()}`,
       ]);
     } finally {
       rmSync(pwfile, { force: true });
@@ -143,12 +147,16 @@ export class EmbeddedServer {
    * @returns {Promise<import('./supervisor.js').Running>}
    */
   start() {
-    const child = spawn(this.postgres, ['-D', this.dataDir, '-p', String(this.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'lc_messages=C'], {
-      ...(this.owner ?? {}),
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, LC_MESSAGES: 'C' },
-    });
+    const child = spawn(
+      this.postgres,
+      ['-D', this.dataDir, '-p', String(this.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'lc_messages=C'],
+      {
+        ...(this.owner ?? {}),
+        detached: true,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, LC_MESSAGES: 'C' },
+      },
+    );
     const recent = [];
     const lastWords = () => recent.join(' | ');
     const ready = new Promise((resolve, reject) => {
@@ -164,7 +172,13 @@ export class EmbeddedServer {
         }
       });
       child.once('error', reject);
-      child.once('exit', () => reject(new Error(`Embedded PostgreSQL did not start on port ${this.port} (is the port taken? set EMBEDDED_PG_PORT): ${lastWords()}`)));
+      child.once('exit', () =>
+        reject(
+          new Error(
+            `Embedded PostgreSQL did not start on port ${this.port} (is the port taken? set EMBEDDED_PG_PORT): ${lastWords()}`,
+          ),
+        ),
+      );
     });
     return ready.then(async (running) => {
       try {
@@ -210,14 +224,17 @@ function isPostgres(pid) {
 
 /** The postgres processes still in process group `pgid` (`/proc/<pid>/stat`: pid (comm) state ppid pgrp …). */
 function leftovers(pgid) {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && isPostgres(entry)).filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === pgid;
-    } catch {
-      return false;
-    }
-  }).map(Number);
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && isPostgres(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === pgid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 function runAs(owner, program, args) {
@@ -227,14 +244,20 @@ function runAs(owner, program, args) {
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(program)} failed (exit ${code}):\n${output}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(program)} failed (exit ${code}):\n${output}`)),
+    );
   });
 }
 
 /** A UTF-8 locale the machine has (messages stay parseable: lc_messages is C when the server runs). */
 function bestLocale() {
   try {
-    const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split('\n').map((name) => name.trim()));
+    const available = new Set(
+      execFileSync('locale', ['-a'], { encoding: 'utf8' })
+        .split('\n')
+        .map((name) => name.trim()),
+    );
     return ['en_US.UTF-8', 'en_US.utf8', 'C.UTF-8', 'C.utf8'].find((name) => available.has(name)) ?? 'C';
   } catch {
     return 'C';
@@ -247,7 +270,15 @@ function postgresUser() {
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--home-dir', '/var/lib/postgresql', '--shell', '/bin/bash', 'postgres']);
+    execFileSync('useradd', [
+      '--system',
+      '--user-group',
+      '--home-dir',
+      '/var/lib/postgresql',
+      '--shell',
+      '/bin/bash',
+      'postgres',
+    ]);
     return { uid: id('-u'), gid: id('-g') };
   }
 }
@@ -281,7 +312,8 @@ function assertTraversableByPostgres(dir) {
 export async function openForMaintenance({ mustBeStopped = false, mustExist = false, log = console.log } = {}) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, close: async () => {} };
   const server = new EmbeddedServer({ log });
-  if (mustExist && !server.initialised) throw new Error(`There is no database in ${server.dataDir} yet (npm start creates it).`);
+  if (mustExist && !server.initialised)
+    throw new Error(`There is no database in ${server.dataDir} yet (npm start creates it).`);
   if (server.running) {
     if (mustBeStopped) throw new Error(`npm start is running on ${server.dataDir}: stop it first (Ctrl-C).`);
     return { url: server.url, close: async () => {} };

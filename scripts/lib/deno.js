@@ -5,7 +5,14 @@ import { createInterface } from 'node:readline';
 import { bin, root, run, toolEnv } from './processes.js';
 
 // --unstable-net: SO_REUSEPORT (Deno.serve `reusePort`), which lets the server's workers share one port.
-const DENO_FLAGS = ['--node-modules-dir=manual', '--unstable-net', '--allow-net', '--allow-env', '--allow-read', '--allow-sys'];
+const DENO_FLAGS = [
+  '--node-modules-dir=manual',
+  '--unstable-net',
+  '--allow-net',
+  '--allow-env',
+  '--allow-read',
+  '--allow-sys',
+];
 
 /** V8's old-space limit of each server worker (MiB) unless API_WORKER_HEAP_MB says otherwise. */
 export const DEFAULT_WORKER_HEAP_MB = 128;
@@ -68,6 +75,8 @@ export function startServerWorker(env) {
       if (line.includes('"msg":"listening"')) resolve({ child, lastWords: () => '' });
     });
     child.once('error', reject);
-    child.once('exit', (code, signal) => reject(new Error(`the server exited (${signal ?? `exit code ${code}`}) before listening`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the server exited (${signal ?? `exit code ${code}`}) before listening`)),
+    );
   });
 }

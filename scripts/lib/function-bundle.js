@@ -13,7 +13,18 @@ export const FUNCTION_BUNDLE = 'supabase/functions/api/index.js';
 export function buildFunctionBundle() {
   return run(
     bin('deno'),
-    ['bundle', '--quiet', '--node-modules-dir=manual', '--packages', 'bundle', '--platform', 'deno', '--output', FUNCTION_BUNDLE, 'edge-functions/api/index.ts'],
+    [
+      'bundle',
+      '--quiet',
+      '--node-modules-dir=manual',
+      '--packages',
+      'bundle',
+      '--platform',
+      'deno',
+      '--output',
+      FUNCTION_BUNDLE,
+      'edge-functions/api/index.ts',
+    ],
     { env: toolEnv, capture: true },
   );
 }

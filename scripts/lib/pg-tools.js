@@ -17,10 +17,13 @@ function majorOfTool(program) {
 /** The path of `name` (pg_dump, pg_restore) for PostgreSQL `major`, installing Debian's client package if needed. */
 export function clientTool(name, major) {
   const debian = `/usr/lib/postgresql/${major}/bin/${name}`;
-  const found = () => [debian, name].find((candidate) => (candidate === debian ? existsSync(debian) : majorOfTool(candidate) === major));
-  if (!found() && existsSync('/usr/lib/postgresql')) aptInstall([`postgresql-client-${major}`], `${name} for PostgreSQL ${major}`);
+  const found = () =>
+    [debian, name].find((candidate) => (candidate === debian ? existsSync(debian) : majorOfTool(candidate) === major));
+  if (!found() && existsSync('/usr/lib/postgresql'))
+    aptInstall([`postgresql-client-${major}`], `${name} for PostgreSQL ${major}`);
   const program = found();
-  if (!program) throw new Error(`${name} of PostgreSQL ${major} is needed: install the PostgreSQL ${major} client tools.`);
+  if (!program)
+    throw new Error(`${name} of PostgreSQL ${major} is needed: install the PostgreSQL ${major} client tools.`);
   return program;
 }
 

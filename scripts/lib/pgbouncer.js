@@ -38,30 +38,36 @@ export async function startPgBouncer(databaseUrl) {
   const server = [`host=${target.hostname}`, `port=${target.port || 5432}`, `dbname=${dbname}`, `user=${user}`];
   if (password) server.push(`password=${password}`);
   writeFileSync(path.join(folder, 'users.txt'), `"${user}" ""\n`);
-  writeFileSync(path.join(folder, 'pgbouncer.ini'), [
-    '[databases]',
-    `${dbname} = ${server.join(' ')}`,
-    '[pgbouncer]',
-    'listen_addr = 127.0.0.1',
-    `listen_port = ${port}`,
-    'unix_socket_dir =',
-    // clients on loopback only, the test harness's own
-    'auth_type = trust',
-    `stats_users = ${user}`,
-    `auth_file = ${path.join(folder, 'users.txt')}`,
-    'pool_mode = transaction',
-    'max_client_conn = 2000',
-    // a few API servers' pools share these, as function instances share Supavisor's
-    'default_pool_size = 20',
-    'ignore_startup_parameters = extra_float_digits',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    path.join(folder, 'pgbouncer.ini'),
+    [
+      '[databases]',
+      `${dbname} = ${server.join(' ')}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      // clients on loopback only, the test harness's own
+      'auth_type = trust',
+      `stats_users = ${user}`,
+      `auth_file = ${path.join(folder, 'users.txt')}`,
+      'pool_mode = transaction',
+      'max_client_conn = 2000',
+      // a few API servers' pools share these, as function instances share Supavisor's
+      'default_pool_size = 20',
+      'ignore_startup_parameters = extra_float_digits',
+      '',
+    ].join('\n'),
+  );
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
     const id = (flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }));
-    for (const file of [folder, path.join(folder, 'users.txt'), path.join(folder, 'pgbouncer.ini')]) chownSync(file, id('-u'), id('-g'));
+    for (const file of [folder, path.join(folder, 'users.txt'), path.join(folder, 'pgbouncer.ini')])
+      chownSync(file, id('-u'), id('-g'));
   }
-  const child = spawn(PROGRAM, [...(asRoot ? ['--user=postgres'] : []), path.join(folder, 'pgbouncer.ini')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(PROGRAM, [...(asRoot ? ['--user=postgres'] : []), path.join(folder, 'pgbouncer.ini')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let log = '';
   child.stderr.on('data', (chunk) => (log += chunk));
   await new Promise((resolve, reject) => {
@@ -90,7 +96,9 @@ export async function startPgBouncer(databaseUrl) {
       const admin = postgres(consoleUrl.toString(), { max: 1, fetch_types: false, onnotice: () => {} });
       try {
         const rows = await admin`show stats`.simple();
-        return rows.filter((row) => row.database === dbname).reduce((sum, row) => sum + Number(row.total_xact_count), 0);
+        return rows
+          .filter((row) => row.database === dbname)
+          .reduce((sum, row) => sum + Number(row.total_xact_count), 0);
       } finally {
         await admin.end();
       }

@@ -21,7 +21,11 @@ export const toolEnv = {
  */
 export function run(command, args, { capture = false, env = toolEnv, cwd = root, input } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'] });
+    const child = spawn(command, args, {
+      cwd,
+      env,
+      stdio: [input === undefined ? 'ignore' : 'pipe', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
+    });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -29,7 +33,13 @@ export function run(command, args, { capture = false, env = toolEnv, cwd = root,
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolve(output);
-      else reject(Object.assign(new Error(`${path.basename(command)} ${args[0] ?? ''} failed (exit ${code})\n${output}`), { output, code }));
+      else
+        reject(
+          Object.assign(new Error(`${path.basename(command)} ${args[0] ?? ''} failed (exit ${code})\n${output}`), {
+            output,
+            code,
+          }),
+        );
     });
   });
 }

@@ -24,7 +24,8 @@ export function scheduleStaleDeposits(databaseUrl, log) {
         const [row] = await tx`select app.fail_stale_deposits() as failed`;
         return row.failed;
       });
-      if (failed > 0) log(`Stale deposits: ${failed} pending deposit(s) without a gateway answer for 24 hours marked failed`);
+      if (failed > 0)
+        log(`Stale deposits: ${failed} pending deposit(s) without a gateway answer for 24 hours marked failed`);
     } catch (error) {
       log(`Stale deposits: not run this time (${error.message})`);
     }

@@ -16,7 +16,8 @@ const STABLE_MS = 30_000;
 
 /** Resolves with how the child ended (at once if it already has). */
 export function exited(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
@@ -49,7 +50,9 @@ export async function supervise({ name, start, beforeRestart = async () => {}, l
           return;
         }
         const delay = RESTART_DELAYS_MS[failures - 1];
-        log(`${name} stopped unexpectedly (${why}); restarting in ${delay / 1000} s (attempt ${failures} of ${RESTART_DELAYS_MS.length})`);
+        log(
+          `${name} stopped unexpectedly (${why}); restarting in ${delay / 1000} s (attempt ${failures} of ${RESTART_DELAYS_MS.length})`,
+        );
         await sleep(delay, undefined, { signal: stopped.signal }).catch(() => {});
         if (stopping) return;
         try {

@@ -20,7 +20,9 @@ export function aptInstall(packages, why) {
     throw new Error(`Missing ${why}. Install it with:\n  sudo apt-get update && sudo ${command}`);
   }
   console.log(`Installing ${why} with apt: ${packages.join(' ')}`);
-  execFileSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${command} -qq`], { stdio: 'inherit' });
+  execFileSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${command} -qq`], {
+    stdio: 'inherit',
+  });
 }
 
 /** pgTAP, pg_prove and plpgsql_check for the server's major version; Chromium for E2E. */
@@ -57,7 +59,10 @@ export async function ensureTestServer(url) {
   }
   if (!hasCommand('pg_lsclusters')) aptInstall(['postgresql'], 'a PostgreSQL server');
   console.log('Starting the local PostgreSQL cluster(s) …');
-  const clusters = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+  const clusters = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .filter(Boolean);
   for (const line of clusters) {
     const [version, name] = line.split(/\s+/);
     execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, name, 'start'], { stdio: 'inherit' });

@@ -51,7 +51,9 @@ async function setup() {
   queryClient.setQueryData(['admin', 'matches', 'list'], [upcoming, live]);
   const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
   const refetched = () => invalidated.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   const hook = renderHook(() => useMatchUpdates(), { wrapper });
   await connectionSettled();
   const stream = FakeEventSource.instances.at(-1)!;
@@ -69,7 +71,9 @@ describe('useMatchUpdates', () => {
     const { queryClient, refetched, hook, stream } = await setup();
     stream.emit({ ...live, version: 4, team1_score: '55/1' });
     expect(queryClient.getQueryData<Match>(['matches', 'detail', 5])?.team1_score).toBe('55/1');
-    expect(queryClient.getQueryData<Match[]>(['matches', { status: 'live' }])?.map((m) => m.team1_score)).toEqual(['55/1']);
+    expect(queryClient.getQueryData<Match[]>(['matches', { status: 'live' }])?.map((m) => m.team1_score)).toEqual([
+      '55/1',
+    ]);
     expect(refetched().filter((key) => key.startsWith('["matches"') || key === '["user"]')).toEqual([]);
     hook.unmount();
   });
@@ -87,8 +91,10 @@ describe('useMatchUpdates', () => {
     stream.emit({ ...upcoming, status: 'live', version: 2 });
     expect(queryClient.getQueryData<Match[]>(['matches', { status: 'upcoming' }])).toEqual([]);
     expect(queryClient.getQueryData<Match[]>(['matches', { status: 'live' }])?.map((m) => m.id)).toEqual([5, 6]);
-    expect(queryClient.getQueryData<Match[]>(['admin', 'matches', 'list'])?.map((m) => [m.id, m.status]))
-      .toEqual([[6, 'live'], [5, 'live']]);
+    expect(queryClient.getQueryData<Match[]>(['admin', 'matches', 'list'])?.map((m) => [m.id, m.status])).toEqual([
+      [6, 'live'],
+      [5, 'live'],
+    ]);
     hook.unmount();
   });
 
@@ -101,7 +107,9 @@ describe('useMatchUpdates', () => {
     expect(refetched()).not.toEqual(expect.arrayContaining(['["bets"]']));
     expect(refetched()).toEqual(expect.arrayContaining(['["admin","matches","detail",5,"bets"]']));
     stream.emit({ ...completed, version: 6, settlement: { state: 'settled', settled: 4000, total: 4000 } });
-    expect(refetched()).toEqual(expect.arrayContaining(['["bets"]', '["transactions"]', '["user"]', '["admin","users"]']));
+    expect(refetched()).toEqual(
+      expect.arrayContaining(['["bets"]', '["transactions"]', '["user"]', '["admin","users"]']),
+    );
     hook.unmount();
   });
 
@@ -147,7 +155,9 @@ describe('useBetResults', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
     queryClient.setQueryData(userQueryKey, userId === null ? null : aUser({ id: userId }));
     const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
     const matches = renderHook(() => useMatchUpdates(), { wrapper });
     const results = renderHook(() => useBetResults(), { wrapper });
     await connectionSettled();
@@ -159,7 +169,7 @@ describe('useBetResults', () => {
     return { queryClient, invalidated, results, unmount };
   }
 
-  it("tells the player their result and refreshes their money as it arrives", async () => {
+  it('tells the player their result and refreshes their money as it arrives', async () => {
     const notify = vi.spyOn(toaster, 'notify').mockImplementation(() => {});
     const { invalidated, unmount } = await signedIn(7);
     expect(FakeEventSource.instances).toHaveLength(1); // one stream for the match updates and the results

@@ -15,7 +15,10 @@ export function RequireAuth({ adminOnly = false }: { adminOnly?: boolean }) {
   const offline = useShownWithoutRead(isPending && fetchStatus === 'paused');
   if (isPending) return offline ? <Outlet /> : <PageSpinner label="Loading your account" />;
   // /auth sends the user back here after signing in.
-  if (!user) return <Navigate to={paths.auth} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+  if (!user)
+    return (
+      <Navigate to={paths.auth} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />
+    );
   if (adminOnly && user.role !== 'admin') return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }

@@ -39,7 +39,9 @@ function liveMatchReads({ params }: LoaderFunctionArgs) {
 }
 
 const walletReads = () =>
-  loadReads({ player: [pagedRead(getTransactionsQueryOptions({ detailed: true })), read(getBankAccountsQueryOptions())] });
+  loadReads({
+    player: [pagedRead(getTransactionsQueryOptions({ detailed: true })), read(getBankAccountsQueryOptions())],
+  });
 
 const adminRoute = (path: string, name: keyof Awaited<ReturnType<typeof admin>> & string): RouteObject => ({
   path,
@@ -61,16 +63,30 @@ export const routes: RouteObject[] = [
           {
             lazy: screen(layouts, 'RequirePlayer'),
             children: [
-              { path: paths.liveMatch(':id'), lazy: screen(() => import('./routes/live-match.tsx'), 'LiveMatchRoute'), loader: liveMatchReads },
+              {
+                path: paths.liveMatch(':id'),
+                lazy: screen(() => import('./routes/live-match.tsx'), 'LiveMatchRoute'),
+                loader: liveMatchReads,
+              },
               { path: paths.myBets, lazy: screen(() => import('../features/bets/routes/my-bets.tsx'), 'MyBetsRoute') },
-              { path: paths.wallet, lazy: screen(() => import('./routes/wallet.tsx'), 'WalletRoute'), loader: walletReads },
+              {
+                path: paths.wallet,
+                lazy: screen(() => import('./routes/wallet.tsx'), 'WalletRoute'),
+                loader: walletReads,
+              },
               {
                 path: paths.responsibleGambling,
-                lazy: screen(() => import('../features/protection/routes/responsible-gambling.tsx'), 'ResponsibleGamblingRoute'),
+                lazy: screen(
+                  () => import('../features/protection/routes/responsible-gambling.tsx'),
+                  'ResponsibleGamblingRoute',
+                ),
               },
               {
                 path: paths.accountSecurity,
-                lazy: screen(() => import('../features/account-security/routes/account-security.tsx'), 'AccountSecurityRoute'),
+                lazy: screen(
+                  () => import('../features/account-security/routes/account-security.tsx'),
+                  'AccountSecurityRoute',
+                ),
               },
             ],
           },

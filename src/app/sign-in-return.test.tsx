@@ -27,14 +27,20 @@ async function signIn(user: ReturnType<typeof renderAt>['user']) {
 
 describe('sign-in page', () => {
   it('returns to the guarded page the visitor came from after signing in', async () => {
-    mockApi({ 'GET /api/user': { status: 401, body: { message: 'Not signed in' } }, 'POST /api/login': { body: aUser() } });
+    mockApi({
+      'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
+      'POST /api/login': { body: aUser() },
+    });
     const { user } = renderAt('/wallet');
     await signIn(user);
     expect(await screen.findByRole('heading', { name: 'Wallet page' })).toBeInTheDocument();
   });
 
   it('goes to / after signing in when no page was saved', async () => {
-    mockApi({ 'GET /api/user': { status: 401, body: { message: 'Not signed in' } }, 'POST /api/login': { body: aUser() } });
+    mockApi({
+      'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
+      'POST /api/login': { body: aUser() },
+    });
     const { user } = renderAt('/auth');
     await signIn(user);
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();

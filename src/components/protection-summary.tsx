@@ -10,12 +10,19 @@ import { formatDateTime, formatRupees } from '../domain/money.ts';
 import { LIMIT_PERIOD_WINDOWS, LIMIT_PERIODS, type LimitPeriod } from '../domain/protection.ts';
 import type { AccountLimits } from '../domain/protection-schemas.ts';
 
-export const periodLabel = (period: LimitPeriod) => `${period[0].toUpperCase()}${period.slice(1)} (${LIMIT_PERIOD_WINDOWS[period]})`;
+export const periodLabel = (period: LimitPeriod) =>
+  `${period[0].toUpperCase()}${period.slice(1)} (${LIMIT_PERIOD_WINDOWS[period]})`;
 
 /** Terms and their values: stacked on phones, side by side from `sm`. */
 function Definitions({ label, items }: { label: string; items: { term: string; value: ReactNode }[] }) {
   return (
-    <Grid as="dl" aria-label={label} templateColumns={{ base: '1fr', sm: 'minmax(10rem, auto) 1fr' }} columnGap="4" rowGap="2">
+    <Grid
+      as="dl"
+      aria-label={label}
+      templateColumns={{ base: '1fr', sm: 'minmax(10rem, auto) 1fr' }}
+      columnGap="4"
+      rowGap="2"
+    >
       {items.map(({ term, value }) => (
         <Box key={term} display="contents">
           <Text as="dt" fontSize="sm" color="fg.muted">
@@ -36,11 +43,14 @@ function LimitValue({ limits, period }: { limits: AccountLimits; period: LimitPe
   return (
     <Stack gap="0">
       <Text>
-        {amount === null ? 'No limit' : `${formatRupees(amount)} · ${formatRupees(limits.deposit_remaining[period] ?? 0)} left`}
+        {amount === null
+          ? 'No limit'
+          : `${formatRupees(amount)} · ${formatRupees(limits.deposit_remaining[period] ?? 0)} left`}
       </Text>
       {pending && (
         <Text fontSize="sm" color="fg.muted">
-          {pending.amount === null ? 'No limit' : formatRupees(pending.amount)} from {formatDateTime(pending.effective_at)}
+          {pending.amount === null ? 'No limit' : formatRupees(pending.amount)} from{' '}
+          {formatDateTime(pending.effective_at)}
         </Text>
       )}
     </Stack>
@@ -51,7 +61,10 @@ export function DepositLimitList({ limits }: { limits: AccountLimits }) {
   return (
     <Definitions
       label="Deposit limits by period"
-      items={LIMIT_PERIODS.map((period) => ({ term: periodLabel(period), value: <LimitValue limits={limits} period={period} /> }))}
+      items={LIMIT_PERIODS.map((period) => ({
+        term: periodLabel(period),
+        value: <LimitValue limits={limits} period={period} />,
+      }))}
     />
   );
 }

@@ -9,7 +9,9 @@ import { loginSchema } from './schemas.ts';
 
 /** POST /api/account/password. The new password follows the sign-up rules. */
 export const changePasswordSchema = z.object({
-  current_password: z.string({ error: securityMessages.currentPasswordRequired }).min(1, securityMessages.currentPasswordRequired)
+  current_password: z
+    .string({ error: securityMessages.currentPasswordRequired })
+    .min(1, securityMessages.currentPasswordRequired)
     .max(255, securityMessages.currentPasswordIncorrect),
   new_password: loginSchema.shape.password,
 });
@@ -18,12 +20,15 @@ export const changePasswordSchema = z.object({
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirm_password: z.string({ error: messages.passwordMin }) })
   .refine((form) => form.new_password === form.confirm_password, {
-    message: securityMessages.passwordsDiffer, path: ['confirm_password'],
+    message: securityMessages.passwordsDiffer,
+    path: ['confirm_password'],
   });
 
 /** A code from the authenticator app: 6 digits (spaces typed in between are dropped). */
 export const totpCodeSchema = z.object({
-  code: z.string({ error: securityMessages.mfaRequired }).transform((code) => code.replace(/\s/g, ''))
+  code: z
+    .string({ error: securityMessages.mfaRequired })
+    .transform((code) => code.replace(/\s/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, securityMessages.mfaRequired)),
 });
 

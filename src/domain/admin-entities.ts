@@ -35,20 +35,24 @@ export const dashboardStatsEntity = z.object({
   totalTransactionVolume: z.number().int(),
   pendingDeposits: z.number().int(),
   pendingWithdrawals: z.number().int(),
-  recentMatches: z.array(z.object({
-    id: z.number().int(),
-    team1_name: z.string(),
-    team2_name: z.string(),
-    start_time: timestamp,
-    status: z.enum(MATCH_STATUSES),
-  })),
-  recentTransactions: z.array(z.object({
-    id: z.number().int(),
-    user_id: z.number().int(),
-    type: z.enum(TRANSACTION_TYPES),
-    amount: z.number().int(),
-    status: z.enum(TRANSACTION_STATUSES),
-  })),
+  recentMatches: z.array(
+    z.object({
+      id: z.number().int(),
+      team1_name: z.string(),
+      team2_name: z.string(),
+      start_time: timestamp,
+      status: z.enum(MATCH_STATUSES),
+    }),
+  ),
+  recentTransactions: z.array(
+    z.object({
+      id: z.number().int(),
+      user_id: z.number().int(),
+      type: z.enum(TRANSACTION_TYPES),
+      amount: z.number().int(),
+      status: z.enum(TRANSACTION_STATUSES),
+    }),
+  ),
 });
 
 /** GET /api/admin/audit-log (beyond the spec): every admin write, newest first. */

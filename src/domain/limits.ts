@@ -30,7 +30,14 @@ export const MATCH_STATUSES = ['upcoming', 'live', 'completed'] as const;
 export const USER_STATUSES = ['active', 'suspended', 'banned'] as const;
 export const USER_ROLES = ['user', 'admin'] as const;
 export const TRANSACTION_TYPES = [
-  'deposit', 'withdrawal', 'bet_placed', 'bet_won', 'bet_lost', 'bet_refund', 'referral_bonus', 'admin_adjustment',
+  'deposit',
+  'withdrawal',
+  'bet_placed',
+  'bet_won',
+  'bet_lost',
+  'bet_refund',
+  'referral_bonus',
+  'admin_adjustment',
 ] as const;
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const BET_STATUSES = ['placed', 'won', 'lost', 'cancelled'] as const;

@@ -29,7 +29,6 @@ export function encodeCursor(id: number): string {
   return btoa(String(id)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-
 /** The URL of the next page in a `Link` header, or null on the last page. */
 export function nextPageUrl(link: string | null): string | null {
   const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(link ?? '');

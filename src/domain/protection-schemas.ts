@@ -4,15 +4,24 @@
  */
 import { z } from 'zod';
 import {
-  LIMIT_PERIODS, MAX_DEPOSIT_LIMIT, MIN_DEPOSIT_LIMIT, REALITY_CHECK_MINUTES, SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS,
+  LIMIT_PERIODS,
+  MAX_DEPOSIT_LIMIT,
+  MIN_DEPOSIT_LIMIT,
+  REALITY_CHECK_MINUTES,
+  SELF_EXCLUSION_MONTHS,
+  TIMEOUT_DAYS,
   protectionMessages,
 } from './protection.ts';
 
 /** PUT /api/account/limits: `amount` null removes the period's limit. */
 export const depositLimitSchema = z.object({
   period: z.enum(LIMIT_PERIODS, { error: protectionMessages.periodInvalid }),
-  amount: z.number({ error: protectionMessages.limitRange }).int(protectionMessages.limitRange)
-    .min(MIN_DEPOSIT_LIMIT, protectionMessages.limitRange).max(MAX_DEPOSIT_LIMIT, protectionMessages.limitRange).nullable(),
+  amount: z
+    .number({ error: protectionMessages.limitRange })
+    .int(protectionMessages.limitRange)
+    .min(MIN_DEPOSIT_LIMIT, protectionMessages.limitRange)
+    .max(MAX_DEPOSIT_LIMIT, protectionMessages.limitRange)
+    .nullable(),
 });
 
 /** The form's fields as typed: the amount's digits ('' is no amount, refused with the range message). */
@@ -38,23 +47,36 @@ export const realityCheckSchema = z.object({
 
 /** The reality-check form's one field as its select holds it ('' is never). */
 export const realityCheckFormSchema = z.object({
-  interval: z.string().transform((value) => (value === '' ? null : Number(value))).pipe(realityCheckSchema.shape.interval_minutes),
+  interval: z
+    .string()
+    .transform((value) => (value === '' ? null : Number(value)))
+    .pipe(realityCheckSchema.shape.interval_minutes),
 });
 
 /** POST /api/account/limit-prompt: the answer to the prompt before the first deposit, a limit or 'Not now'. */
 export const limitPromptAnswerSchema = z.discriminatedUnion('answer', [
-  z.object({ answer: z.literal('set_limit'), period: depositLimitSchema.shape.period, amount: depositLimitSchema.shape.amount.unwrap() }),
+  z.object({
+    answer: z.literal('set_limit'),
+    period: depositLimitSchema.shape.period,
+    amount: depositLimitSchema.shape.amount.unwrap(),
+  }),
   z.object({ answer: z.literal('not_now') }),
 ]);
 
 /** A statement's range: calendar days in India Standard Time, both included. */
-export const statementRangeSchema = z.object({
-  from: z.iso.date({ error: protectionMessages.dateInvalid }),
-  to: z.iso.date({ error: protectionMessages.dateInvalid }),
-}).refine((range) => range.from <= range.to, { message: protectionMessages.dateOrder, path: ['to'] });
+export const statementRangeSchema = z
+  .object({
+    from: z.iso.date({ error: protectionMessages.dateInvalid }),
+    to: z.iso.date({ error: protectionMessages.dateInvalid }),
+  })
+  .refine((range) => range.from <= range.to, { message: protectionMessages.dateOrder, path: ['to'] });
 
 const timestamp = z.string().describe('ISO 8601 timestamp');
-const perPeriod = z.object({ daily: z.number().int().nullable(), weekly: z.number().int().nullable(), monthly: z.number().int().nullable() });
+const perPeriod = z.object({
+  daily: z.number().int().nullable(),
+  weekly: z.number().int().nullable(),
+  monthly: z.number().int().nullable(),
+});
 
 /** GET /api/account/limits and the answers of the protection writes. */
 export const accountLimitsEntity = z.object({
@@ -63,12 +85,14 @@ export const accountLimitsEntity = z.object({
   /** what may still be deposited in each window now (null without a limit) */
   deposit_remaining: perPeriod,
   /** raises and removals waiting out their 24 hours (at most one per period) */
-  pending_changes: z.array(z.object({
-    period: z.enum(LIMIT_PERIODS),
-    amount: z.number().int().nullable(),
-    requested_at: timestamp,
-    effective_at: timestamp,
-  })),
+  pending_changes: z.array(
+    z.object({
+      period: z.enum(LIMIT_PERIODS),
+      amount: z.number().int().nullable(),
+      requested_at: timestamp,
+      effective_at: timestamp,
+    }),
+  ),
   timeout_until: timestamp.nullable(),
   self_excluded_until: timestamp.nullable(),
   /** the deposit-limit prompt is due: no answer to it, no deposit and no limit yet */

@@ -11,7 +11,11 @@ import type { AccountLimits } from './protection-schemas.ts';
 /** Deposit limits run over rolling windows: daily = 24 hours, weekly = 7 days, monthly = 30 days. */
 export const LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
-export const LIMIT_PERIOD_WINDOWS: Record<LimitPeriod, string> = { daily: '24 hours', weekly: '7 days', monthly: '30 days' };
+export const LIMIT_PERIOD_WINDOWS: Record<LimitPeriod, string> = {
+  daily: '24 hours',
+  weekly: '7 days',
+  monthly: '30 days',
+};
 
 /** A limit below the smallest deposit would only block deposits (a time-out does that); above 1 crore is no limit. */
 export const MIN_DEPOSIT_LIMIT = MIN_DEPOSIT;
@@ -50,12 +54,15 @@ export interface Exclusion {
 export function activeExclusion(limits: AccountLimits | null | undefined): Exclusion | null {
   if (!limits) return null;
   const { timeout_until: timeout, self_excluded_until: excluded } = limits;
-  if (excluded && (!timeout || Date.parse(excluded) >= Date.parse(timeout))) return { kind: 'self_exclusion', until: excluded };
+  if (excluded && (!timeout || Date.parse(excluded) >= Date.parse(timeout)))
+    return { kind: 'self_exclusion', until: excluded };
   return timeout ? { kind: 'timeout', until: timeout } : null;
 }
 
 /** The limit that leaves least to deposit now (the shortest period on a tie), or null without limits. */
-export function tightestLimit(limits: AccountLimits | null | undefined): { period: LimitPeriod; amount: number; remaining: number } | null {
+export function tightestLimit(
+  limits: AccountLimits | null | undefined,
+): { period: LimitPeriod; amount: number; remaining: number } | null {
   let tightest: { period: LimitPeriod; amount: number; remaining: number } | null = null;
   for (const period of LIMIT_PERIODS) {
     const amount = limits?.deposit_limits[period] ?? null;

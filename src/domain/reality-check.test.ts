@@ -5,12 +5,12 @@ const MINUTE = 60_000;
 const session = { started_at: '2026-11-25T10:00:00Z', now: '2026-11-25T10:20:00Z' };
 
 describe('reality-check timing', () => {
-  it('counts the time played from the server\'s start and time, plus the time since the answer', () => {
+  it("counts the time played from the server's start and time, plus the time since the answer", () => {
     expect(playedMs(session, 1_000_000, 1_000_000)).toBe(20 * MINUTE);
     expect(playedMs(session, 1_000_000, 1_000_000 + 5 * MINUTE)).toBe(25 * MINUTE);
   });
 
-  it('ignores what the device\'s clock says the time is (only how much passed since the answer)', () => {
+  it("ignores what the device's clock says the time is (only how much passed since the answer)", () => {
     const wrongDeviceClock = Date.parse('2031-01-01T00:00:00Z');
     expect(playedMs(session, wrongDeviceClock, wrongDeviceClock + MINUTE)).toBe(21 * MINUTE);
   });

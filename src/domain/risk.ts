@@ -45,7 +45,10 @@ export const riskSettingsSchema = z.object({
   /** the most the house may lose on a match, whichever side wins (payouts on that side minus all stakes) */
   max_liability_per_match: rupees(0, riskMessages.maxLiabilityPerMatch),
   /** betting closes when a live match reaches this over of the second innings; null: open until the result */
-  betting_close_over: z.number({ error: riskMessages.bettingCloseOver }).refine(isOver, riskMessages.bettingCloseOver).nullable(),
+  betting_close_over: z
+    .number({ error: riskMessages.bettingCloseOver })
+    .refine(isOver, riskMessages.bettingCloseOver)
+    .nullable(),
   /** betting closes when a match starts */
   betting_pre_match_only: z.boolean({ error: riskMessages.bettingPreMatchOnly }),
   /** bets pause on a live match (or an upcoming one past its start) this long after its last live update; null: never */

@@ -4,8 +4,20 @@
  */
 import { z } from 'zod';
 import {
-  LONG_TEXT, MATCH_OVERS, MATCH_TYPES, MAX_ADJUSTMENT, MAX_DEPOSIT, MAX_NOTES, MAX_WITHDRAWAL,
-  MIN_ADJUSTMENT, MIN_BET, MIN_DEPOSIT, MIN_WITHDRAWAL, PAYMENT_METHODS, SHORT_TEXT, USER_STATUSES,
+  LONG_TEXT,
+  MATCH_OVERS,
+  MATCH_TYPES,
+  MAX_ADJUSTMENT,
+  MAX_DEPOSIT,
+  MAX_NOTES,
+  MAX_WITHDRAWAL,
+  MIN_ADJUSTMENT,
+  MIN_BET,
+  MIN_DEPOSIT,
+  MIN_WITHDRAWAL,
+  PAYMENT_METHODS,
+  SHORT_TEXT,
+  USER_STATUSES,
 } from './limits.ts';
 import { messages } from './messages.ts';
 
@@ -17,13 +29,20 @@ export const invalidCharacters = (field: string) => `${field} contains invalid c
 const hasNoNul = (value: string) => !value.includes('\u0000');
 /** A trimmed string of `field` without NUL; `message` when it is not a string at all. */
 const text = (field: string, message?: string) =>
-  z.string(message ? { error: message } : undefined).trim().refine(hasNoNul, invalidCharacters(field));
+  z
+    .string(message ? { error: message } : undefined)
+    .trim()
+    .refine(hasNoNul, invalidCharacters(field));
 /** A number that may be left out, or sent as null, meaning the same (never coerced to 0). */
 const leftOutWhenNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === null ? undefined : value), schema.optional());
 
 const optionalText = (field: string, max: number) =>
-  text(field).max(max, maxText(field, max)).optional().nullable().transform((value) => value || null);
+  text(field)
+    .max(max, maxText(field, max))
+    .optional()
+    .nullable()
+    .transform((value) => value || null);
 
 /** Usernames: ASCII letters, digits, dots, hyphens and underscores (no zero-width or bidi look-alikes). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -31,8 +50,13 @@ export const usernameCharacters = 'Username may contain only letters, digits, do
 
 export const loginSchema = z.object({
   // Sign-in stays lenient about characters (an unknown name is a 401 like any other); NUL is refused.
-  username: text('Username', messages.usernameMin).min(3, messages.usernameMin).max(LONG_TEXT, maxText('Username', LONG_TEXT)),
-  password: z.string({ error: messages.passwordMin }).min(6, messages.passwordMin).max(LONG_TEXT, maxText('Password', LONG_TEXT)),
+  username: text('Username', messages.usernameMin)
+    .min(3, messages.usernameMin)
+    .max(LONG_TEXT, maxText('Username', LONG_TEXT)),
+  password: z
+    .string({ error: messages.passwordMin })
+    .min(6, messages.passwordMin)
+    .max(LONG_TEXT, maxText('Password', LONG_TEXT)),
   /** An admin with two-factor sign-in: the authenticator's 6 digits or a recovery code. */
   totp_code: z.string().trim().max(32, 'Invalid code').optional(),
 });
@@ -40,7 +64,9 @@ export const loginSchema = z.object({
 export const registerSchema = z.object({
   name: text('Name', messages.nameMin).min(2, messages.nameMin).max(LONG_TEXT, maxText('Name', LONG_TEXT)),
   username: loginSchema.shape.username.regex(USERNAME_PATTERN, usernameCharacters),
-  email: text('Email', messages.emailInvalid).max(LONG_TEXT, maxText('Email', LONG_TEXT)).pipe(z.email(messages.emailInvalid)),
+  email: text('Email', messages.emailInvalid)
+    .max(LONG_TEXT, maxText('Email', LONG_TEXT))
+    .pipe(z.email(messages.emailInvalid)),
   password: loginSchema.shape.password,
   phone: optionalText('Phone', SHORT_TEXT),
   referral_code: optionalText('Referral code', SHORT_TEXT),
@@ -53,7 +79,11 @@ const MAX_ODDS = 100;
 export const DEPOSIT_REFERENCE = /^REF-\d{10,16}-[A-Z]{4}$/;
 
 export const depositSchema = z.object({
-  amount: z.coerce.number({ error: messages.depositMin }).int().min(MIN_DEPOSIT, messages.depositMin).max(MAX_DEPOSIT, messages.depositMax),
+  amount: z.coerce
+    .number({ error: messages.depositMin })
+    .int()
+    .min(MIN_DEPOSIT, messages.depositMin)
+    .max(MAX_DEPOSIT, messages.depositMax),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.paymentMethodRequired }),
   reference: z.string({ error: 'Invalid reference' }).regex(DEPOSIT_REFERENCE, 'Invalid reference'),
 });
@@ -62,7 +92,11 @@ export const depositSchema = z.object({
 export const depositFormSchema = depositSchema.omit({ reference: true });
 
 export const withdrawalSchema = z.object({
-  amount: z.coerce.number({ error: messages.withdrawalMin }).int().min(MIN_WITHDRAWAL, messages.withdrawalMin).max(MAX_WITHDRAWAL, messages.withdrawalMax),
+  amount: z.coerce
+    .number({ error: messages.withdrawalMin })
+    .int()
+    .min(MIN_WITHDRAWAL, messages.withdrawalMin)
+    .max(MAX_WITHDRAWAL, messages.withdrawalMax),
   bankAccountId: z.coerce.number({ error: messages.bankAccountRequired }).int().min(1, messages.bankAccountRequired),
 });
 
@@ -74,23 +108,35 @@ export const betSchema = z.object({
   // Any valid number is passed on (one that is not the server's is a 409 'Odds have changed'); what could
   // not be one (not finite, out of range, a fractional win) is a 400.
   odds: z.coerce.number({ error: 'Invalid odds' }).positive('Invalid odds').max(MAX_ODDS, 'Invalid odds').optional(),
-  potential_win: z.coerce.number({ error: 'Invalid potential win' }).int('Invalid potential win')
-    .min(0, 'Invalid potential win').max(Number.MAX_SAFE_INTEGER, 'Invalid potential win').optional(),
+  potential_win: z.coerce
+    .number({ error: 'Invalid potential win' })
+    .int('Invalid potential win')
+    .min(0, 'Invalid potential win')
+    .max(Number.MAX_SAFE_INTEGER, 'Invalid potential win')
+    .optional(),
 });
 
 /** The bet slip's fields as typed: the team picked (null until then) and the amount's digits. */
 export const betSlipSchema = z.object({ team_id: betSchema.shape.team_id, amount: betSchema.shape.amount });
 
 export const bankAccountSchema = z.object({
-  account_holder: text('Account holder', messages.accountHolderMin).min(3, messages.accountHolderMin).max(LONG_TEXT, maxText('Account holder', LONG_TEXT)),
-  account_number: text('Account number', messages.accountNumberInvalid).min(9, messages.accountNumberInvalid).max(SHORT_TEXT, messages.accountNumberInvalid),
+  account_holder: text('Account holder', messages.accountHolderMin)
+    .min(3, messages.accountHolderMin)
+    .max(LONG_TEXT, maxText('Account holder', LONG_TEXT)),
+  account_number: text('Account number', messages.accountNumberInvalid)
+    .min(9, messages.accountNumberInvalid)
+    .max(SHORT_TEXT, messages.accountNumberInvalid),
   ifsc_code: text('IFSC code', messages.ifscLength).toUpperCase().length(11, messages.ifscLength),
-  bank_name: text('Bank name', messages.bankNameMin).min(3, messages.bankNameMin).max(LONG_TEXT, maxText('Bank name', LONG_TEXT)),
+  bank_name: text('Bank name', messages.bankNameMin)
+    .min(3, messages.bankNameMin)
+    .max(LONG_TEXT, maxText('Bank name', LONG_TEXT)),
 });
 
 /** The SPA form adds the confirmation field, which is never sent. */
 export const bankAccountFormSchema = bankAccountSchema
-  .extend({ confirm_account_number: text('Account number', messages.accountNumberInvalid).min(9, messages.accountNumberInvalid) })
+  .extend({
+    confirm_account_number: text('Account number', messages.accountNumberInvalid).min(9, messages.accountNumberInvalid),
+  })
   .refine((form) => form.account_number === form.confirm_account_number, {
     message: messages.accountNumbersMismatch,
     path: ['confirm_account_number'],
@@ -108,7 +154,8 @@ export const createMatchSchema = z
   .object({
     team1_id: id(messages.team1Required),
     team2_id: id(messages.team2Required),
-    start_time: z.iso.datetime({ offset: true, error: messages.matchDateRequired })
+    start_time: z.iso
+      .datetime({ offset: true, error: messages.matchDateRequired })
       .refine(withinMatchYears, MATCH_DATE_RANGE),
     match_type: z.enum(MATCH_TYPES).default('t20'),
     venue: optionalText('Venue', LONG_TEXT),
@@ -123,9 +170,14 @@ export const createMatchSchema = z
 export const updateLiveSchema = z.object({
   team1_score: optionalText('Team 1 score', SHORT_TEXT),
   team2_score: optionalText('Team 2 score', SHORT_TEXT),
-  current_innings: leftOutWhenNull(z.coerce.number().int().min(1, 'Innings must be 1 or 2').max(2, 'Innings must be 1 or 2')),
+  current_innings: leftOutWhenNull(
+    z.coerce.number().int().min(1, 'Innings must be 1 or 2').max(2, 'Innings must be 1 or 2'),
+  ),
   current_over: leftOutWhenNull(
-    z.coerce.number().min(0, `Over must be between 0 and ${MATCH_OVERS}`).max(MATCH_OVERS, `Over must be between 0 and ${MATCH_OVERS}`),
+    z.coerce
+      .number()
+      .min(0, `Over must be between 0 and ${MATCH_OVERS}`)
+      .max(MATCH_OVERS, `Over must be between 0 and ${MATCH_OVERS}`),
   ),
 });
 
@@ -137,7 +189,10 @@ export const declareWinnerSchema = z.object({
 /** The admin wallet form: a debit is sent as a negative amount. */
 export const adjustmentFormSchema = z.object({
   operation: z.enum(['credit', 'debit']),
-  amount: z.coerce.number({ error: messages.adjustmentMin }).min(MIN_ADJUSTMENT, messages.adjustmentMin).max(MAX_ADJUSTMENT, messages.adjustmentMax),
+  amount: z.coerce
+    .number({ error: messages.adjustmentMin })
+    .min(MIN_ADJUSTMENT, messages.adjustmentMin)
+    .max(MAX_ADJUSTMENT, messages.adjustmentMax),
   notes: text('Notes', messages.notesRequired).min(1, messages.notesRequired).max(MAX_NOTES, messages.notesMax),
 });
 

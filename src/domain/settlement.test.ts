@@ -5,23 +5,30 @@ const result = { match_id: 7, match: 'MI vs CSK', team: 'Mumbai Indians', amount
 
 describe('settlement texts', () => {
   it('tells a winner what they won, with the match', () => {
-    expect(betResultNotice({ ...result, outcome: 'won' })).toEqual({ title: 'You won ₹6,000', description: 'MI vs CSK' });
+    expect(betResultNotice({ ...result, outcome: 'won' })).toEqual({
+      title: 'You won ₹6,000',
+      description: 'MI vs CSK',
+    });
   });
 
   it('tells a loser which bet lost', () => {
     expect(betResultNotice({ ...result, outcome: 'lost', amount: 2000 })).toEqual({
-      title: 'Your bet on Mumbai Indians lost', description: 'MI vs CSK',
+      title: 'Your bet on Mumbai Indians lost',
+      description: 'MI vs CSK',
     });
   });
 
   it('tells a player of an abandoned match what came back', () => {
     expect(betResultNotice({ ...result, outcome: 'refunded', amount: 2000 })).toEqual({
-      title: 'Your stake of ₹2,000 was refunded', description: 'MI vs CSK was abandoned',
+      title: 'Your stake of ₹2,000 was refunded',
+      description: 'MI vs CSK was abandoned',
     });
   });
 
   it("shows an admin the settlement's progress", () => {
-    expect(settlementLabel({ state: 'settling', settled: 4000, total: 100000 })).toBe('Settling bets: 4,000 of 1,00,000');
+    expect(settlementLabel({ state: 'settling', settled: 4000, total: 100000 })).toBe(
+      'Settling bets: 4,000 of 1,00,000',
+    );
     expect(settlementLabel({ state: 'settled', settled: 100000, total: 100000 })).toBe('All 1,00,000 bets settled');
     expect(settlementLabel({ state: 'settled', settled: 0, total: 0 })).toBe('No bets to settle');
   });

@@ -13,12 +13,17 @@ export function betResultNotice(result: BetResult): { title: string; description
     case 'lost':
       return { title: `Your bet on ${result.team} lost`, description: result.match };
     case 'refunded':
-      return { title: `Your stake of ${formatRupees(result.amount)} was refunded`, description: `${result.match} was abandoned` };
+      return {
+        title: `Your stake of ${formatRupees(result.amount)} was refunded`,
+        description: `${result.match} was abandoned`,
+      };
   }
 }
 
 /** An admin's view of a completed match's settlement. */
 export function settlementLabel({ state, settled, total }: Settlement): string {
   if (total === 0) return 'No bets to settle';
-  return state === 'settled' ? `All ${total.toLocaleString('en-IN')} bets settled` : `Settling bets: ${settled.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')}`;
+  return state === 'settled'
+    ? `All ${total.toLocaleString('en-IN')} bets settled`
+    : `Settling bets: ${settled.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')}`;
 }

@@ -28,7 +28,9 @@ describe('withdrawal checks', () => {
     expect(withdrawalRefusal(user, 100, [])).toBe('no-qualifying-deposit');
     expect(hasQualifyingDeposit([aTransaction(2, { type: 'deposit', status: 'completed', amount: 999 })])).toBe(false);
     expect(hasQualifyingDeposit([aTransaction(3, { type: 'deposit', status: 'pending', amount: 5000 })])).toBe(false);
-    expect(hasQualifyingDeposit([aTransaction(4, { type: 'withdrawal', status: 'completed', amount: 5000 })])).toBe(false);
+    expect(hasQualifyingDeposit([aTransaction(4, { type: 'withdrawal', status: 'completed', amount: 5000 })])).toBe(
+      false,
+    );
     expect(hasQualifyingDeposit([aTransaction(5, { type: 'deposit', status: 'completed', amount: 1000 })])).toBe(true);
   });
 });

@@ -13,7 +13,11 @@ export function hasQualifyingDeposit(transactions: readonly Transaction[]): bool
 export type WithdrawalRefusal = 'signed-out' | 'insufficient-balance' | 'no-qualifying-deposit';
 
 /** Why a withdrawal of `amount` would be refused, in the order the player is told; null when it may go. */
-export function withdrawalRefusal(user: User | null | undefined, amount: number, transactions: readonly Transaction[]): WithdrawalRefusal | null {
+export function withdrawalRefusal(
+  user: User | null | undefined,
+  amount: number,
+  transactions: readonly Transaction[],
+): WithdrawalRefusal | null {
   if (!user) return 'signed-out';
   if (user.available_balance < amount) return 'insufficient-balance';
   if (!hasQualifyingDeposit(transactions)) return 'no-qualifying-deposit';

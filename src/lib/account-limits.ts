@@ -3,7 +3,8 @@ import type { AccountLimits } from '../domain/protection-schemas.ts';
 import { api } from './api-client.ts';
 
 /** The caller's protection under ['account-limits']; a player's, for an admin, under ['account-limits', id]. */
-export const accountLimitsKey = (userId?: number) => (userId === undefined ? (['account-limits'] as const) : (['account-limits', userId] as const));
+export const accountLimitsKey = (userId?: number) =>
+  userId === undefined ? (['account-limits'] as const) : (['account-limits', userId] as const);
 
 /** GET /api/account/limits: deposit limits, pending changes, time-out and self-exclusion (an admin: `?userId=`). */
 export function getAccountLimits(userId?: number): Promise<AccountLimits> {

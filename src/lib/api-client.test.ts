@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from './api-client.ts';
 
 function answer(status: number, body: string, statusText = '') {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body || null, { status, statusText })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body || null, { status, statusText })),
+  );
 }
 
 describe('api client', () => {
@@ -28,11 +31,14 @@ describe('api client', () => {
     const fetchMock = vi.fn(async () => new Response('{"ok":true}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     await expect(api.post('/api/login', { username: 'a' })).resolves.toEqual({ ok: true });
-    expect(fetchMock).toHaveBeenCalledWith('/api/login', expect.objectContaining({
-      method: 'POST',
-      credentials: 'include',
-      body: '{"username":"a"}',
-      headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
-    }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/login',
+      expect.objectContaining({
+        method: 'POST',
+        credentials: 'include',
+        body: '{"username":"a"}',
+        headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
+      }),
+    );
   });
 });

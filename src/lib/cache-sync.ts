@@ -46,7 +46,8 @@ export function announceMoneyMoved(queryClient: QueryClient): Promise<unknown> {
 export function refetchOnSettlement(queryKey: QueryKey): CacheListener {
   return {
     matchChanged: (queryClient, match) => {
-      if (match.status === 'completed' && match.settlement?.state !== 'settling') void queryClient.invalidateQueries({ queryKey });
+      if (match.status === 'completed' && match.settlement?.state !== 'settling')
+        void queryClient.invalidateQueries({ queryKey });
     },
     matchChangesMissed: (queryClient) => void queryClient.invalidateQueries({ queryKey }),
   };
@@ -57,7 +58,12 @@ export const startOrder = (a: Match, b: Match) => Date.parse(a.start_time) - Dat
 export const newestStartFirst = (a: Match, b: Match) => startOrder(b, a);
 
 /** `list` with `match` in its place (or out of it when it no longer belongs), unless the list is as new. */
-export function placeInList(list: Match[], match: Match, belongs: boolean, order: (a: Match, b: Match) => number): Match[] {
+export function placeInList(
+  list: Match[],
+  match: Match,
+  belongs: boolean,
+  order: (a: Match, b: Match) => number,
+): Match[] {
   const cached = list.find((entry) => entry.id === match.id);
   if (cached && cached.version >= match.version) return list;
   const others = list.filter((entry) => entry.id !== match.id);

@@ -10,7 +10,9 @@ function validDate(value: string | null | undefined): Date | null {
 /** '21 Nov 2026', or 'Date not available'. */
 export function formatDate(value: string | null | undefined): string {
   const date = validDate(value);
-  return date ? date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }) : 'Date not available';
+  return date
+    ? date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })
+    : 'Date not available';
 }
 
 /** '7:30 pm', or 'Time TBD'. */

@@ -14,7 +14,9 @@ import { afterFirstPaint } from '../components/ui/deferred-module.ts';
  * `lazyZodResolver(() => import('../domain/schemas.ts').then((schemas) => schemas.loginSchema))`.
  * Loading starts after the first paint; a failed load is tried again on the next check.
  */
-export function lazyZodResolver<In extends FieldValues, Out>(load: () => Promise<z.ZodType<Out, In>>): Resolver<In, unknown, Out> {
+export function lazyZodResolver<In extends FieldValues, Out>(
+  load: () => Promise<z.ZodType<Out, In>>,
+): Resolver<In, unknown, Out> {
   let resolver: Promise<Resolver<In, unknown, Out>> | undefined;
   const ready = () =>
     (resolver ??= Promise.all([import('@hookform/resolvers/zod'), load()]).then(

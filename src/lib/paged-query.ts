@@ -9,7 +9,8 @@ import { api, type ListPage } from './api-client.ts';
 /** `path` with the query parameters that have a value ('' and undefined are left out). */
 export function listUrl(path: string, params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(name, String(value));
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(name, String(value));
   const query = search.toString();
   return query ? `${path}?${query}` : path;
 }
@@ -21,7 +22,11 @@ function withLimit(url: string, limit: number): string {
   return `${path}?${search.toString()}`;
 }
 
-export function pagedQueryOptions<T, K extends QueryKey>(queryKey: K, url: string, { limit, nextLimit = limit }: { limit: number; nextLimit?: number }) {
+export function pagedQueryOptions<T, K extends QueryKey>(
+  queryKey: K,
+  url: string,
+  { limit, nextLimit = limit }: { limit: number; nextLimit?: number },
+) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam }) => api.getPage<T>(pageParam),
@@ -36,7 +41,10 @@ export function itemsOf<T>(data: InfiniteData<ListPage<T>> | undefined): T[] | u
 }
 
 /** A paged list's query, plus its rows so far and the count (and stake) the first page carried, if any. */
-export function usePagedList<T, K extends QueryKey>(options: ReturnType<typeof pagedQueryOptions<T, K>>, { enabled = true } = {}) {
+export function usePagedList<T, K extends QueryKey>(
+  options: ReturnType<typeof pagedQueryOptions<T, K>>,
+  { enabled = true } = {},
+) {
   const query = useInfiniteQuery({ ...options, enabled });
   const first = query.data?.pages[0];
   return { ...query, items: itemsOf(query.data), total: first?.total ?? null, stake: first?.stake ?? null };

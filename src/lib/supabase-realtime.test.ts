@@ -13,7 +13,10 @@ vi.mock('@supabase/supabase-js', () => ({
     };
     return {
       realtime: { setAuth: async (token: string) => void calls.push(`setAuth ${token}`) },
-      channel: (topic: string, options: { config: { private: boolean } }) => (calls.push(`channel ${topic} private=${options.config.private}`), channel),
+      channel: (topic: string, options: { config: { private: boolean } }) => (
+        calls.push(`channel ${topic} private=${options.config.private}`),
+        channel
+      ),
       removeChannel: async () => void calls.push('remove'),
     };
   },
@@ -28,7 +31,12 @@ describe('live match updates through Supabase Realtime', () => {
     const published: unknown[] = [];
     const stop = subscribeToMatches('https://ref.supabase.co', 'anon-key', (match) => published.push(match));
     await vi.waitFor(() => expect(calls).toContain('subscribe'));
-    expect(calls).toEqual(['client https://ref.supabase.co anon-key', 'channel matches private=true', 'setAuth anon-key', 'subscribe']);
+    expect(calls).toEqual([
+      'client https://ref.supabase.co anon-key',
+      'channel matches private=true',
+      'setAuth anon-key',
+      'subscribe',
+    ]);
     broadcast!({ payload: { id: 7, status: 'live' } });
     expect(published).toEqual([{ id: 7, status: 'live' }]);
     stop();

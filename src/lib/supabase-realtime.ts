@@ -18,14 +18,17 @@ export function subscribeToMatches(url: string, anonKey: string, publish: (match
     .on('broadcast', { event: 'match' }, ({ payload }) => publish(payload as Match));
   // A private channel's join must carry a token (the anon key's role, anon, is what the policy admits); set
   // it before joining, or the first join may go out without one and be refused.
-  void client.realtime.setAuth(anonKey).then(() => {
-    if (closed) return;
-    channel.subscribe((status) => {
-      // A re-subscription after a drop may have missed changes (Broadcast does not replay): refetch once.
-      if (status === 'SUBSCRIBED' && subscribedBefore) publish(null);
-      if (status === 'SUBSCRIBED') subscribedBefore = true;
-    });
-  }, () => {});
+  void client.realtime.setAuth(anonKey).then(
+    () => {
+      if (closed) return;
+      channel.subscribe((status) => {
+        // A re-subscription after a drop may have missed changes (Broadcast does not replay): refetch once.
+        if (status === 'SUBSCRIBED' && subscribedBefore) publish(null);
+        if (status === 'SUBSCRIBED') subscribedBefore = true;
+      });
+    },
+    () => {},
+  );
   return () => {
     closed = true;
     void client.removeChannel(channel);
@@ -46,11 +49,19 @@ export function subscribeToResults(url: string, anonKey: string, userId: number,
     const { token, expires_at } = await api.get<{ token: string; expires_at: string }>('/api/live/token');
     await client.realtime.setAuth(token);
     // five minutes before it ends
-    if (!closed) renewal = setTimeout(() => void authorize().catch(() => {}), Math.max(60_000, Date.parse(expires_at) - Date.now() - 300_000));
+    if (!closed)
+      renewal = setTimeout(
+        () => void authorize().catch(() => {}),
+        Math.max(60_000, Date.parse(expires_at) - Date.now() - 300_000),
+      );
   };
-  const channel = client.channel(`user:${userId}`, { config: { private: true } })
+  const channel = client
+    .channel(`user:${userId}`, { config: { private: true } })
     .on('broadcast', { event: 'result' }, ({ payload }) => publish(payload as BetResult));
-  void authorize().then(() => !closed && channel.subscribe(), () => {});
+  void authorize().then(
+    () => !closed && channel.subscribe(),
+    () => {},
+  );
   return () => {
     closed = true;
     clearTimeout(renewal);

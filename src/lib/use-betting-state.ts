@@ -14,7 +14,10 @@ export function useBettingState(match: Pick<Match, 'betting' | 'betting_pauses_a
   const pausesAt = match.betting_pauses_at === null ? null : Date.parse(match.betting_pauses_at);
   useEffect(() => {
     if (pausesAt === null || pausesAt <= now) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, Math.min(pausesAt - Date.now() + 50, LONGEST_WAIT_MS)));
+    const timer = setTimeout(
+      () => setNow(Date.now()),
+      Math.max(0, Math.min(pausesAt - Date.now() + 50, LONGEST_WAIT_MS)),
+    );
     return () => clearTimeout(timer);
   }, [pausesAt, now]);
   return bettingAt(match, now);

@@ -16,7 +16,8 @@ export function useMatchUpdates(): void {
     const entry = attached.get(queryClient) ?? {
       users: 0,
       unsubscribe: subscribeToMatchUpdates((match) =>
-        match ? announceMatchChange(queryClient, match) : announceMissedMatchChanges(queryClient)),
+        match ? announceMatchChange(queryClient, match) : announceMissedMatchChanges(queryClient),
+      ),
     };
     attached.set(queryClient, entry);
     entry.users += 1;

@@ -9,9 +9,13 @@ import { vi } from 'vitest';
 import { system } from '../components/ui/system.ts';
 import { Toaster } from '../components/ui/toaster.tsx';
 
-export function renderWithProviders(ui: ReactElement, { route = '/', queryClient }: { route?: string; queryClient?: QueryClient } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient }: { route?: string; queryClient?: QueryClient } = {},
+) {
   const client =
-    queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } } });
+    queryClient ??
+    new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 }, mutations: { retry: false } } });
   const user = userEvent.setup();
   const result = render(
     <ChakraProvider value={system}>

@@ -20,11 +20,13 @@ describe('account security', () => {
   }
 
   describe('admin creation never captures an account', () => {
-    it('refuses a player\'s username without --promote: the player stays a player and keeps their session', async () => {
+    it("refuses a player's username without --promote: the player stays a player and keeps their session", async () => {
       const player = await registerPlayer(api.server);
       const run = await adminCreate({ ADMIN_USERNAME: player.username, ADMIN_PASSWORD: 'operator-pass-1' });
       expect(run.code).not.toBe(0);
-      expect(run.stderr).toContain(`'${player.username}' is a player account; pass --promote to make it an administrator`);
+      expect(run.stderr).toContain(
+        `'${player.username}' is a player account; pass --promote to make it an administrator`,
+      );
 
       const me = await player.client.get('/api/user');
       expect(me.status).toBe(200);
@@ -33,19 +35,29 @@ describe('account security', () => {
       const [row] = await api.db`select role from public.users where id = ${player.id}`;
       expect(row.role).toBe('user');
       // the player's own password still works; the operator's does not
-      expect((await new Client(api.server.url).post('/api/login', { username: player.username, password: 'operator-pass-1' })).status).toBe(401);
+      expect(
+        (
+          await new Client(api.server.url).post('/api/login', {
+            username: player.username,
+            password: 'operator-pass-1',
+          })
+        ).status,
+      ).toBe(401);
     });
 
     it('promotes with --promote and signs the user out everywhere', async () => {
       const player = await registerPlayer(api.server);
       const second = await anotherBrowser(player);
-      const run = await adminCreate({ ADMIN_USERNAME: player.username, ADMIN_PASSWORD: 'operator-pass-1' }, ['--promote']);
+      const run = await adminCreate({ ADMIN_USERNAME: player.username, ADMIN_PASSWORD: 'operator-pass-1' }, [
+        '--promote',
+      ]);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(`Admin account: username "${player.username}"`);
 
       expect((await player.client.get('/api/user')).status).toBe(401);
       expect((await second.get('/api/user')).status).toBe(401);
-      const [row] = await api.db`select role, (select count(*)::int from app.sessions where user_id = ${player.id}) as sessions
+      const [row] =
+        await api.db`select role, (select count(*)::int from app.sessions where user_id = ${player.id}) as sessions
                              from public.users where id = ${player.id}`;
       expect(row).toEqual({ role: 'admin', sessions: 0 });
     });
@@ -53,25 +65,51 @@ describe('account security', () => {
     it('sets up two-factor sign-in: with ADMIN_TOTP_SECRET without asking, else printing an otpauth:// URI', async () => {
       const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
       const withSecret = unique('ops');
-      const given = await adminCreate({ ADMIN_USERNAME: withSecret, ADMIN_PASSWORD: 'operator-pass-1', ADMIN_TOTP_SECRET: secret });
+      const given = await adminCreate({
+        ADMIN_USERNAME: withSecret,
+        ADMIN_PASSWORD: 'operator-pass-1',
+        ADMIN_TOTP_SECRET: secret,
+      });
       expect(given.code).toBe(0);
       expect(given.stdout).toContain('Two-factor sign-in: on, with the secret of ADMIN_TOTP_SECRET.');
       const client = new Client(api.server.url);
-      expect((await client.post('/api/login', { username: withSecret, password: 'operator-pass-1' })).body).toEqual(MFA_REQUIRED);
-      const signedIn = await client.post('/api/login', { username: withSecret, password: 'operator-pass-1', totp_code: totpCode(secret) });
+      expect((await client.post('/api/login', { username: withSecret, password: 'operator-pass-1' })).body).toEqual(
+        MFA_REQUIRED,
+      );
+      const signedIn = await client.post('/api/login', {
+        username: withSecret,
+        password: 'operator-pass-1',
+        totp_code: totpCode(secret),
+      });
       expect(signedIn.status).toBe(200);
       expect(signedIn.body.role).toBe('admin');
 
       const printed = await adminCreate({ ADMIN_USERNAME: unique('ops'), ADMIN_PASSWORD: 'operator-pass-1' });
       expect(printed.code).toBe(0);
       expect(printed.stdout).toMatch(/otpauth:\/\/totp\/\S*[?&]secret=[A-Z2-7]+/);
-      expect(printed.stdout).toMatch(/Recovery codes \(each works once; shown only now\): ([a-z2-9]{5}-[a-z2-9]{5} ?){10}/);
+      expect(printed.stdout).toMatch(
+        /Recovery codes \(each works once; shown only now\): ([a-z2-9]{5}-[a-z2-9]{5} ?){10}/,
+      );
     });
 
     it('refuses the names players would take for staff at registration, in any case', async () => {
-      for (const username of ['admin', 'Administrator', 'ROOT', 'support', 'system', 'operator', 'staff', 'moderator', 'admin_help', 'AdminTeam']) {
+      for (const username of [
+        'admin',
+        'Administrator',
+        'ROOT',
+        'support',
+        'system',
+        'operator',
+        'staff',
+        'moderator',
+        'admin_help',
+        'AdminTeam',
+      ]) {
         const answer = await new Client(api.server.url).post('/api/register', {
-          name: 'Not Staff', username, email: `${unique('r')}@example.com`, password: 'secret-123',
+          name: 'Not Staff',
+          username,
+          email: `${unique('r')}@example.com`,
+          password: 'secret-123',
         });
         expect(answer.status, username).toBe(400);
         expect(answer.body).toEqual({ message: 'This username is not available' });
@@ -87,7 +125,9 @@ describe('account security', () => {
       const admin = await createAdmin(api.server, api.db);
       const player = await registerPlayer(api.server);
       const second = await anotherBrowser(player);
-      expect((await admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(200);
+      expect((await admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(
+        200,
+      );
       expect((await player.client.get('/api/user')).status).toBe(401);
       expect((await second.get('/api/user')).status).toBe(401);
 
@@ -97,7 +137,7 @@ describe('account security', () => {
       expect((await admin.client.get('/api/user')).status).toBe(200); // the admin's own session is untouched
     });
 
-    it('gives an admin\'s session 30 minutes without use and a player\'s 7 days, both at most 30 days', async () => {
+    it("gives an admin's session 30 minutes without use and a player's 7 days, both at most 30 days", async () => {
       const admin = await createAdmin(api.server, api.db);
       const player = await registerPlayer(api.server);
       const ends = await api.db`select u.role, extract(epoch from s.expires_at - s.last_seen_at)::int as idle,
@@ -125,49 +165,93 @@ describe('account security', () => {
     it('changes the password: the current one first, every other session ends, this one stays', async () => {
       const player = await registerPlayer(api.server);
       const second = await anotherBrowser(player);
-      const wrong = await player.client.post('/api/account/password', { current_password: 'not-it-1', new_password: 'brand-new-1' });
+      const wrong = await player.client.post('/api/account/password', {
+        current_password: 'not-it-1',
+        new_password: 'brand-new-1',
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body).toEqual({ message: 'Current password is incorrect' });
       expect((await second.get('/api/user')).status).toBe(200);
 
-      const short = await player.client.post('/api/account/password', { current_password: player.password, new_password: 'abc' });
+      const short = await player.client.post('/api/account/password', {
+        current_password: player.password,
+        new_password: 'abc',
+      });
       expect(short.body).toEqual({ message: 'Password must be at least 6 characters' });
 
-      const changed = await player.client.post('/api/account/password', { current_password: player.password, new_password: 'brand-new-1' });
+      const changed = await player.client.post('/api/account/password', {
+        current_password: player.password,
+        new_password: 'brand-new-1',
+      });
       expect(changed.status).toBe(200);
       expect(changed.body).toEqual({ message: 'Password changed' });
       expect((await player.client.get('/api/user')).status).toBe(200);
       expect((await second.get('/api/user')).status).toBe(401);
       const client = new Client(api.server.url);
-      expect((await client.post('/api/login', { username: player.username, password: player.password })).status).toBe(401);
-      expect((await client.post('/api/login', { username: player.username, password: 'brand-new-1' })).status).toBe(200);
+      expect((await client.post('/api/login', { username: player.username, password: player.password })).status).toBe(
+        401,
+      );
+      expect((await client.post('/api/login', { username: player.username, password: 'brand-new-1' })).status).toBe(
+        200,
+      );
     });
 
     it('counts wrong current passwords like failed sign-ins: a stolen session cannot guess faster', async () => {
       const player = await registerPlayer(api.server);
       for (let attempt = 0; attempt < 10; attempt++) {
-        expect((await player.client.post('/api/account/password', { current_password: `guess-${attempt}`, new_password: 'brand-new-1' })).status).toBe(400);
+        expect(
+          (
+            await player.client.post('/api/account/password', {
+              current_password: `guess-${attempt}`,
+              new_password: 'brand-new-1',
+            })
+          ).status,
+        ).toBe(400);
       }
-      const refused = await player.client.post('/api/account/password', { current_password: player.password, new_password: 'brand-new-1' });
+      const refused = await player.client.post('/api/account/password', {
+        current_password: player.password,
+        new_password: 'brand-new-1',
+      });
       expect(refused.status).toBe(429);
       const [credentials] = await api.db`select password_hash from app.credentials where user_id = ${player.id}`;
-      expect((await new Client(api.server.url).post('/api/login', { username: player.username, password: player.password })).status).toBe(200);
+      expect(
+        (await new Client(api.server.url).post('/api/login', { username: player.username, password: player.password }))
+          .status,
+      ).toBe(200);
       expect(credentials.password_hash).toMatch(/^scrypt\$/);
     });
 
-    it('lists the user\'s sessions with browser, address and last use, marks this one, and never shows a token hash', async () => {
+    it("lists the user's sessions with browser, address and last use, marks this one, and never shows a token hash", async () => {
       const player = await registerPlayer(api.server);
       const phone = new Client(api.server.url, '10.77.0.5');
-      await phone.post('/api/login', { username: player.username, password: player.password },
-        { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' });
+      await phone.post(
+        '/api/login',
+        { username: player.username, password: player.password },
+        {
+          'user-agent':
+            'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+        },
+      );
       const answer = await player.client.get('/api/account/sessions');
       expect(answer.status).toBe(200);
       expect(answer.body).toHaveLength(2);
       const [mine] = answer.body.filter((session: { current: boolean }) => session.current);
       const [other] = answer.body.filter((session: { current: boolean }) => !session.current);
       expect(mine.ip).toBe(player.client.ip);
-      expect(other).toMatchObject({ ip: '10.77.0.5', user_agent: expect.stringContaining('Android 14'), current: false });
-      expect(Object.keys(other).sort()).toEqual(['created_at', 'current', 'expires_at', 'id', 'ip', 'last_seen_at', 'user_agent']);
+      expect(other).toMatchObject({
+        ip: '10.77.0.5',
+        user_agent: expect.stringContaining('Android 14'),
+        current: false,
+      });
+      expect(Object.keys(other).sort()).toEqual([
+        'created_at',
+        'current',
+        'expires_at',
+        'id',
+        'ip',
+        'last_seen_at',
+        'user_agent',
+      ]);
       const hashes = await api.db`select token_hash from app.sessions where user_id = ${player.id}`;
       for (const { token_hash: hash } of hashes) expect(answer.text).not.toContain(hash);
 
@@ -178,7 +262,7 @@ describe('account security', () => {
       expect(later.body.find((session: { id: number }) => session.id === other.id).ip).toBe('10.77.0.6');
     });
 
-    it('ends one session by its id; another user\'s session id is a 404', async () => {
+    it("ends one session by its id; another user's session id is a 404", async () => {
       const player = await registerPlayer(api.server);
       const stranger = await registerPlayer(api.server);
       const second = await anotherBrowser(player);
@@ -192,7 +276,9 @@ describe('account security', () => {
       expect(ended.status).toBe(200);
       expect((await second.get('/api/user')).status).toBe(401);
       expect((await player.client.get('/api/user')).status).toBe(200);
-      expect((await player.client.delete(`/api/account/sessions/${other.id}`)).body).toEqual({ message: 'Session not found' });
+      expect((await player.client.delete(`/api/account/sessions/${other.id}`)).body).toEqual({
+        message: 'Session not found',
+      });
     });
 
     it('signs out everywhere, this session included', async () => {
@@ -211,16 +297,26 @@ describe('account security', () => {
     it('an admin sets it up with a code from the secret and gets ten recovery codes; other sessions end', async () => {
       const admin = await createAdmin(api.server, api.db);
       const second = await anotherBrowser(admin);
-      expect((await admin.client.get('/api/account/two-factor')).body)
-        .toEqual({ enabled: false, available: true, required: false, recovery_codes_left: 0 });
+      expect((await admin.client.get('/api/account/two-factor')).body).toEqual({
+        enabled: false,
+        available: true,
+        required: false,
+        recovery_codes_left: 0,
+      });
       const setUp = await admin.client.post('/api/account/two-factor');
       expect(setUp.status).toBe(201);
-      expect(setUp.body.uri).toBe(`otpauth://totp/Cricket%20League:${admin.username}?issuer=Cricket%20League&secret=${setUp.body.secret}&algorithm=SHA1&digits=6&period=30`);
+      expect(setUp.body.uri).toBe(
+        `otpauth://totp/Cricket%20League:${admin.username}?issuer=Cricket%20League&secret=${setUp.body.secret}&algorithm=SHA1&digits=6&period=30`,
+      );
 
-      const wrong = await admin.client.post('/api/account/two-factor/confirm', { code: '000000' === totpCode(setUp.body.secret) ? '111111' : '000000' });
+      const wrong = await admin.client.post('/api/account/two-factor/confirm', {
+        code: '000000' === totpCode(setUp.body.secret) ? '111111' : '000000',
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body).toEqual({ message: 'Invalid code' });
-      const confirmed = await admin.client.post('/api/account/two-factor/confirm', { code: totpCode(setUp.body.secret) });
+      const confirmed = await admin.client.post('/api/account/two-factor/confirm', {
+        code: totpCode(setUp.body.secret),
+      });
       expect(confirmed.status).toBe(201);
       expect(confirmed.body.recovery_codes).toHaveLength(10);
       expect(new Set(confirmed.body.recovery_codes).size).toBe(10);
@@ -228,29 +324,49 @@ describe('account security', () => {
       expect(stored).toHaveLength(10);
       for (const code of confirmed.body.recovery_codes) expect(JSON.stringify(stored)).not.toContain(code);
 
-      expect((await admin.client.get('/api/account/two-factor')).body)
-        .toEqual({ enabled: true, available: true, required: false, recovery_codes_left: 10 });
+      expect((await admin.client.get('/api/account/two-factor')).body).toEqual({
+        enabled: true,
+        available: true,
+        required: false,
+        recovery_codes_left: 10,
+      });
       expect((await second.get('/api/user')).status).toBe(401);
       expect((await admin.client.get('/api/admin/users/counts')).status).toBe(200);
 
       // the code that confirmed the set-up cannot sign in; the next one can
       const client = new Client(api.server.url);
-      const replayed = await client.post('/api/login', { username: admin.username, password: admin.password, totp_code: totpCode(setUp.body.secret) });
+      const replayed = await client.post('/api/login', {
+        username: admin.username,
+        password: admin.password,
+        totp_code: totpCode(setUp.body.secret),
+      });
       expect(replayed.status).toBe(401);
-      const next = await client.post('/api/login', { username: admin.username, password: admin.password, totp_code: totpCode(setUp.body.secret, 1) });
+      const next = await client.post('/api/login', {
+        username: admin.username,
+        password: admin.password,
+        totp_code: totpCode(setUp.body.secret, 1),
+      });
       expect(next.status).toBe(200);
     });
 
     it('asks for the code, refuses a wrong one and a used one, and takes each recovery code once', async () => {
       const admin = await createTotpAdmin(api.server, api.db);
       const login = (totp_code?: string) =>
-        admin.client.post('/api/login', { username: admin.username, password: admin.password, ...(totp_code ? { totp_code } : {}) });
+        admin.client.post('/api/login', {
+          username: admin.username,
+          password: admin.password,
+          ...(totp_code ? { totp_code } : {}),
+        });
 
       const asked = await login();
       expect(asked.status).toBe(401);
       expect(asked.body).toEqual(MFA_REQUIRED);
       expect(admin.client.cookie).toBeNull();
-      const wrongPassword = await admin.client.post('/api/login', { username: admin.username, password: 'wrong-pass', totp_code: totpCode(admin.secret) });
+      const wrongPassword = await admin.client.post('/api/login', {
+        username: admin.username,
+        password: 'wrong-pass',
+        totp_code: totpCode(admin.secret),
+      });
       expect(wrongPassword.body).toEqual({ message: 'Invalid username or password' });
 
       const code = totpCode(admin.secret);
@@ -260,13 +376,29 @@ describe('account security', () => {
 
       expect((await login(code)).status).toBe(200);
       expect((await admin.client.get('/api/admin/users/counts')).status).toBe(200);
-      const replay = await new Client(api.server.url).post('/api/login', { username: admin.username, password: admin.password, totp_code: code });
+      const replay = await new Client(api.server.url).post('/api/login', {
+        username: admin.username,
+        password: admin.password,
+        totp_code: code,
+      });
       expect(replay.status).toBe(401);
       expect(replay.body).toEqual({ message: 'This code was already used: wait for the next one' });
 
       const recovery = admin.recoveryCodes[3];
-      expect((await new Client(api.server.url).post('/api/login', { username: admin.username, password: admin.password, totp_code: recovery })).status).toBe(200);
-      const again = await new Client(api.server.url).post('/api/login', { username: admin.username, password: admin.password, totp_code: recovery });
+      expect(
+        (
+          await new Client(api.server.url).post('/api/login', {
+            username: admin.username,
+            password: admin.password,
+            totp_code: recovery,
+          })
+        ).status,
+      ).toBe(200);
+      const again = await new Client(api.server.url).post('/api/login', {
+        username: admin.username,
+        password: admin.password,
+        totp_code: recovery,
+      });
       expect(again.status).toBe(401);
       expect(again.body).toEqual({ message: 'Invalid code' });
       expect((await admin.client.get('/api/account/two-factor')).body.recovery_codes_left).toBe(9);
@@ -277,7 +409,10 @@ describe('account security', () => {
       const answer = await player.client.post('/api/account/two-factor');
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual({ message: 'Two-factor sign-in is for administrators' });
-      expect((await player.client.get('/api/account/two-factor')).body).toMatchObject({ available: false, enabled: false });
+      expect((await player.client.get('/api/account/two-factor')).body).toMatchObject({
+        available: false,
+        enabled: false,
+      });
     });
   });
 
@@ -301,36 +436,58 @@ describe('account security', () => {
 
       // a browser without that history waits, and so does one whose device cookie is not signed by us
       const stranger = new Client(api.server.url);
-      expect((await stranger.post('/api/login', { username: player.username, password: player.password })).status).toBe(429);
+      expect((await stranger.post('/api/login', { username: player.username, password: player.password })).status).toBe(
+        429,
+      );
       const forged = new Client(api.server.url);
       forged.device = `device=${player.client.device!.split('=')[1].slice(0, 23)}${'A'.repeat(43)}`;
-      expect((await forged.post('/api/login', { username: player.username, password: player.password })).status).toBe(429);
+      expect((await forged.post('/api/login', { username: player.username, password: player.password })).status).toBe(
+        429,
+      );
     });
 
-    it('nor by someone guessing from the player\'s own address (a shared network)', async () => {
+    it("nor by someone guessing from the player's own address (a shared network)", async () => {
       const player = await registerPlayer(api.server);
       const shared = player.client.ip;
       await guess(player.username, 12, () => shared);
-      expect((await new Client(api.server.url, shared).post('/api/login', { username: player.username, password: player.password })).status).toBe(429);
-      expect((await player.client.post('/api/login', { username: player.username, password: player.password })).status).toBe(200);
+      expect(
+        (
+          await new Client(api.server.url, shared).post('/api/login', {
+            username: player.username,
+            password: player.password,
+          })
+        ).status,
+      ).toBe(429);
+      expect(
+        (await player.client.post('/api/login', { username: player.username, password: player.password })).status,
+      ).toBe(200);
     });
 
     it('still limits the device itself: 10 failures from it for the username in 15 minutes', async () => {
       const player = await registerPlayer(api.server);
       for (let attempt = 0; attempt < 10; attempt++) {
         player.client.ip = randomIp();
-        expect((await player.client.post('/api/login', { username: player.username, password: `typo-${attempt}` })).status).toBe(401);
+        expect(
+          (await player.client.post('/api/login', { username: player.username, password: `typo-${attempt}` })).status,
+        ).toBe(401);
       }
-      expect((await player.client.post('/api/login', { username: player.username, password: player.password })).status).toBe(429);
+      expect(
+        (await player.client.post('/api/login', { username: player.username, password: player.password })).status,
+      ).toBe(429);
     });
 
     it('signs the device cookie and keeps it long (HttpOnly, for the API only)', async () => {
       const client = new Client(api.server.url);
       const answer = await client.post('/api/register', {
-        name: 'Device Owner', username: unique('dev'), email: `${unique('d')}@example.com`, password: 'secret-123',
+        name: 'Device Owner',
+        username: unique('dev'),
+        email: `${unique('d')}@example.com`,
+        password: 'secret-123',
       });
       const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('device='))!;
-      expect(cookie).toMatch(/^device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Max-Age=34560000; Path=\/api; HttpOnly; SameSite=Lax$/);
+      expect(cookie).toMatch(
+        /^device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Max-Age=34560000; Path=\/api; HttpOnly; SameSite=Lax$/,
+      );
       const [row] = await api.db`select count(*)::int from app.user_devices where user_id = ${answer.body.id}`;
       expect(row.count).toBe(1);
     });
@@ -344,12 +501,16 @@ describe('ADMIN_MFA=required', () => {
     const admin = await createAdmin(api.server, api.db);
     const refused = await admin.client.get('/api/admin/users');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: 'Turn on two-factor sign-in on your Security screen to use the admin pages' });
+    expect(refused.body).toEqual({
+      message: 'Turn on two-factor sign-in on your Security screen to use the admin pages',
+    });
     expect((await admin.client.patch('/api/admin/matches/1/start')).status).toBe(403);
     expect((await admin.client.get('/api/account/two-factor')).body).toMatchObject({ enabled: false, required: true });
 
     const setUp = await admin.client.post('/api/account/two-factor');
-    expect((await admin.client.post('/api/account/two-factor/confirm', { code: totpCode(setUp.body.secret) })).status).toBe(201);
+    expect(
+      (await admin.client.post('/api/account/two-factor/confirm', { code: totpCode(setUp.body.secret) })).status,
+    ).toBe(201);
     expect((await admin.client.get('/api/admin/users')).status).toBe(200);
   });
 

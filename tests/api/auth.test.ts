@@ -15,10 +15,21 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     const client = new Client(api.server.url);
     const username = unique('reg');
     const answer = await client.post('/api/register', {
-      name: 'Rahul Sharma', username, email: `${username}@Example.com`, password: 'secret1', phone: '9876543210',
+      name: 'Rahul Sharma',
+      username,
+      email: `${username}@Example.com`,
+      password: 'secret1',
+      phone: '9876543210',
     });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ username, name: 'Rahul Sharma', role: 'user', status: 'active', wallet_balance: 0, phone: '9876543210' });
+    expect(answer.body).toMatchObject({
+      username,
+      name: 'Rahul Sharma',
+      role: 'user',
+      status: 'active',
+      wallet_balance: 0,
+      phone: '9876543210',
+    });
     expect(answer.body).not.toHaveProperty('password');
     expect(answer.body).not.toHaveProperty('password_hash');
     expect(answer.body.referral_code).toMatch(/^[A-Z0-9]{8}$/);
@@ -59,7 +70,11 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
   ])('refuses registration %j with 400 "%s"', async (override, message) => {
     const username = unique('bad');
     const answer = await new Client(api.server.url).post('/api/register', {
-      name: 'Valid Name', username, email: `${username}@example.com`, password: 'secret1', ...override,
+      name: 'Valid Name',
+      username,
+      email: `${username}@example.com`,
+      password: 'secret1',
+      ...override,
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message });
@@ -68,12 +83,18 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
   it('refuses a taken username (any case) and a taken email with 409', async () => {
     const player = await registerPlayer(api.server);
     const again = await new Client(api.server.url).post('/api/register', {
-      name: 'Someone', username: player.username.toUpperCase(), email: `${unique('x')}@example.com`, password: 'secret1',
+      name: 'Someone',
+      username: player.username.toUpperCase(),
+      email: `${unique('x')}@example.com`,
+      password: 'secret1',
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: 'Username already exists' });
     const email = await new Client(api.server.url).post('/api/register', {
-      name: 'Someone', username: unique('y'), email: `${player.username}@example.com`, password: 'secret1',
+      name: 'Someone',
+      username: unique('y'),
+      email: `${player.username}@example.com`,
+      password: 'secret1',
     });
     expect(email.status).toBe(409);
     expect(email.body).toEqual({ message: 'Email already registered' });
@@ -87,7 +108,11 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     expect(row.referred_by).toBe(referrer.id);
     const username = unique('ref');
     const bad = await new Client(api.server.url).post('/api/register', {
-      name: 'Someone', username, email: `${username}@example.com`, password: 'secret1', referral_code: 'NOPE1234',
+      name: 'Someone',
+      username,
+      email: `${username}@example.com`,
+      password: 'secret1',
+      referral_code: 'NOPE1234',
     });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ message: 'Invalid referral code' });
@@ -101,10 +126,16 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     expect(ok.body).toMatchObject({ id: player.id, username: player.username });
     expect((await client.get('/api/user')).status).toBe(200);
 
-    const wrong = await new Client(api.server.url).post('/api/login', { username: player.username, password: 'wrong-password' });
+    const wrong = await new Client(api.server.url).post('/api/login', {
+      username: player.username,
+      password: 'wrong-password',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ message: 'Invalid username or password' });
-    const unknown = await new Client(api.server.url).post('/api/login', { username: unique('ghost'), password: 'whatever1' });
+    const unknown = await new Client(api.server.url).post('/api/login', {
+      username: unique('ghost'),
+      password: 'whatever1',
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual({ message: 'Invalid username or password' });
   });
@@ -136,18 +167,24 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     const banned = await registerPlayer(api.server);
     expect((await admin.client.patch(`/api/admin/users/${banned.id}/status`, { status: 'banned' })).status).toBe(200);
     expect((await banned.client.get('/api/user')).status).toBe(401);
-    const login = await new Client(api.server.url).post('/api/login', { username: banned.username, password: banned.password });
+    const login = await new Client(api.server.url).post('/api/login', {
+      username: banned.username,
+      password: banned.password,
+    });
     expect(login.status).toBe(403);
     expect(login.body).toEqual({ message: 'Your account is banned' });
 
     const suspended = await registerPlayer(api.server);
     await admin.client.patch(`/api/admin/users/${suspended.id}/status`, { status: 'suspended' });
-    const again = await new Client(api.server.url).post('/api/login', { username: suspended.username, password: suspended.password });
+    const again = await new Client(api.server.url).post('/api/login', {
+      username: suspended.username,
+      password: suspended.password,
+    });
     expect(again.status).toBe(200);
     expect(again.body.status).toBe('suspended');
   });
 
-  it('rate-limits failed logins per username and address: an attacker\'s address does not lock the player\'s own out', async () => {
+  it("rate-limits failed logins per username and address: an attacker's address does not lock the player's own out", async () => {
     const player = await registerPlayer(api.server);
     const attacker = new Client(api.server.url, randomIp());
     for (let i = 0; i < 10; i++) {
@@ -161,7 +198,10 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
 
-    const own = await new Client(api.server.url, player.client.ip).post('/api/login', { username: player.username, password: player.password });
+    const own = await new Client(api.server.url, player.client.ip).post('/api/login', {
+      username: player.username,
+      password: player.password,
+    });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: player.id, username: player.username });
     // the player's sign-in clears nothing for the attacker's address
@@ -170,9 +210,13 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
 
   it('does not count successful registrations against the per-IP limit; 10 failed ones in 15 minutes are a 429', async () => {
     const ip = randomIp();
-    const register = (username: string) => new Client(api.server.url, ip).post('/api/register', {
-      name: 'Shared Network', username, email: `${unique('rl')}@example.com`, password: 'secret1',
-    });
+    const register = (username: string) =>
+      new Client(api.server.url, ip).post('/api/register', {
+        name: 'Shared Network',
+        username,
+        email: `${unique('rl')}@example.com`,
+        password: 'secret1',
+      });
     const taken = unique('rl');
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await register(unique('rl'))).status);

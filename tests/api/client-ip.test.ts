@@ -15,7 +15,7 @@ async function recordedIp(server: TestServer, forwardedFor: string): Promise<str
   return sessions.body.find((session: { current: boolean }) => session.current).ip;
 }
 
-describe('client IP behind TRUST_PROXY_HOPS=2 (a static host rewriting /api, then the function\'s edge)', () => {
+describe("client IP behind TRUST_PROXY_HOPS=2 (a static host rewriting /api, then the function's edge)", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({ env: { TRUST_PROXY_HOPS: '2' } });
@@ -54,27 +54,39 @@ describe('client IP for rate limits without a trusted proxy (TRUST_PROXY_HOPS=0)
   });
   afterAll(() => server?.stop());
 
-  it('is the connection\'s address, whatever X-Forwarded-For says', async () => {
+  it("is the connection's address, whatever X-Forwarded-For says", async () => {
     expect(await recordedIp(server, '203.0.113.9')).toBe('127.0.0.1');
   });
 
-  it('does not believe X-Forwarded-Proto for the cookie\'s Secure flag', async () => {
+  it("does not believe X-Forwarded-Proto for the cookie's Secure flag", async () => {
     const username = unique('proto');
-    const answer = await new Client(server.url).post('/api/register',
+    const answer = await new Client(server.url).post(
+      '/api/register',
       { name: 'Plain Http', username, email: `${username}@example.com`, password: 'secret-123' },
-      { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' });
+      { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' },
+    );
     expect(answer.status).toBe(201);
     expect(answer.headers.get('set-cookie')).not.toContain('Secure');
   });
 
   it('counts registrations by the connection address, whatever X-Forwarded-For says', async () => {
     const taken = unique('taken');
-    const first = await new Client(server.url).post('/api/register', { name: 'Taken', username: taken, email: `${taken}@example.com`, password: 'secret-123' });
+    const first = await new Client(server.url).post('/api/register', {
+      name: 'Taken',
+      username: taken,
+      email: `${taken}@example.com`,
+      password: 'secret-123',
+    });
     expect(first.status).toBe(201);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
       // every attempt claims another address and is refused (duplicate username): a failed registration
-      const answer = await new Client(server.url).post('/api/register', { name: 'Again', username: taken, email: `${unique('e')}@example.com`, password: 'secret-123' });
+      const answer = await new Client(server.url).post('/api/register', {
+        name: 'Again',
+        username: taken,
+        email: `${unique('e')}@example.com`,
+        password: 'secret-123',
+      });
       statuses.push(answer.status);
     }
     // With X-Forwarded-For believed, no two attempts would share an address and none would be limited.

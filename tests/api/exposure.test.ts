@@ -11,27 +11,37 @@ describe('listening beyond loopback', () => {
   it('npm start refuses without PAYMENT_WEBHOOK_SECRET, naming it, before it starts anything', async () => {
     const started = await runScript('scripts/start.js', [], { HOST: '0.0.0.0', PAYMENT_WEBHOOK_SECRET: '' });
     expect(started.code).toBe(1);
-    expect(started.output).toContain('HOST=0.0.0.0 lets other machines reach the server, but PAYMENT_WEBHOOK_SECRET is not set: set PAYMENT_WEBHOOK_SECRET');
+    expect(started.output).toContain(
+      'HOST=0.0.0.0 lets other machines reach the server, but PAYMENT_WEBHOOK_SECRET is not set: set PAYMENT_WEBHOOK_SECRET',
+    );
     expect(started.output).not.toContain('PostgreSQL');
   });
 
   it('a server worker started on its own refuses too', async () => {
-    await expect(startServer({ env: { HOST: '0.0.0.0', PAYMENT_WEBHOOK_SECRET: '' } })).rejects.toThrow('server exited (1) before listening');
+    await expect(startServer({ env: { HOST: '0.0.0.0', PAYMENT_WEBHOOK_SECRET: '' } })).rejects.toThrow(
+      'server exited (1) before listening',
+    );
   });
 
   it('on Supabase (SUPABASE_DB_URL set) the sandbox gateway is off even when asked for', async () => {
     const server = await startServer({ env: { PAYMENT_SANDBOX: 'true', SUPABASE_DB_URL: requireEnv('DATABASE_URL') } });
     try {
-      expect((await new Client(server.url).get('/api/payments/sandbox?amount=1000&username=x&reference=REF-1-AAAA')).status).toBe(404);
+      expect(
+        (await new Client(server.url).get('/api/payments/sandbox?amount=1000&username=x&reference=REF-1-AAAA')).status,
+      ).toBe(404);
     } finally {
       await server.stop();
     }
   });
 
   it('with PAYMENT_WEBHOOK_SECRET the server listens, and the sandbox gateway is off even when asked for', async () => {
-    const server = await startServer({ env: { HOST: '0.0.0.0', PAYMENT_SANDBOX: 'true', PAYMENT_WEBHOOK_SECRET: 'real-gateway-secret-for-tests' } });
+    const server = await startServer({
+      env: { HOST: '0.0.0.0', PAYMENT_SANDBOX: 'true', PAYMENT_WEBHOOK_SECRET: 'real-gateway-secret-for-tests' },
+    });
     try {
-      expect((await new Client(server.url).get('/api/payments/sandbox?amount=1000&username=x&reference=REF-1-AAAA')).status).toBe(404);
+      expect(
+        (await new Client(server.url).get('/api/payments/sandbox?amount=1000&username=x&reference=REF-1-AAAA')).status,
+      ).toBe(404);
     } finally {
       await server.stop();
     }

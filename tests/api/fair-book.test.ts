@@ -6,7 +6,16 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiSuite, balance, Client, createAdmin, createMatch, fund, registerPlayer, settled, unique, type Player,
+  apiSuite,
+  balance,
+  Client,
+  createAdmin,
+  createMatch,
+  fund,
+  registerPlayer,
+  settled,
+  unique,
+  type Player,
 } from '../support/api.ts';
 
 describe('the book cannot be beaten', () => {
@@ -39,11 +48,17 @@ describe('the book cannot be beaten', () => {
     const player = await registerPlayer(api.server);
     await fund(api.server, player, 5_000);
     const match = await createMatch(api.admin, { live: true });
-    const update = (body: Record<string, unknown>) => api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, body);
+    const update = (body: Record<string, unknown>) =>
+      api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, body);
     expect((await update({ current_innings: 2, current_over: 14.3 })).body.current_over).toBe(14.3);
     const scoreOnly = await update({ team1_score: '180/4' });
     expect(scoreOnly.status).toBe(200);
-    expect(scoreOnly.body).toMatchObject({ team1_score: '180/4', current_innings: 2, current_over: 14.3, betting: 'open' });
+    expect(scoreOnly.body).toMatchObject({
+      team1_score: '180/4',
+      current_innings: 2,
+      current_over: 14.3,
+      betting: 'open',
+    });
     expect((await update({ team2_score: '101/2', current_over: null })).body.current_over).toBe(14.3);
 
     expect((await update({ current_over: 15 })).body.betting).toBe('closed');
@@ -57,8 +72,12 @@ describe('the book cannot be beaten', () => {
     expect(resumed.body.betting).toBe('open');
     expect((await bet(player, match.id, 1, 1000)).status).toBe(201);
     const audit = await api.admin.client.get('/api/admin/audit-log?limit=1000');
-    expect(audit.body.filter((row: { action: string; target_id: number }) => row.action === 'match.resume_betting' && row.target_id === match.id))
-      .toHaveLength(1);
+    expect(
+      audit.body.filter(
+        (row: { action: string; target_id: number }) =>
+          row.action === 'match.resume_betting' && row.target_id === match.id,
+      ),
+    ).toHaveLength(1);
   });
 
   it('pauses bets on a match whose live score has gone quiet, until the next live update', async () => {
@@ -93,15 +112,24 @@ describe('the book cannot be beaten', () => {
     await settled(api.db, match.id);
     expect(await balance(api.db, referrer.id)).toBe(100);
     const ledger = await referrer.client.get('/api/wallet/transactions');
-    expect(ledger.body.map((row: { type: string; reference_id: string }) => [row.type, row.reference_id]))
-      .toEqual([['referral_bonus', `REFERRAL-${referred.id}`]]);
+    expect(ledger.body.map((row: { type: string; reference_id: string }) => [row.type, row.reference_id])).toEqual([
+      ['referral_bonus', `REFERRAL-${referred.id}`],
+    ]);
   });
 
   it('an admin credit of ₹50,000 or more waits for a second administrator', async () => {
     const player = await registerPlayer(api.server);
-    const credit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: 50_000, notes: 'Tournament prize' });
+    const credit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
+      amount: 50_000,
+      notes: 'Tournament prize',
+    });
     expect(credit.status).toBe(201);
-    expect(credit.body).toMatchObject({ amount: 50_000, type: 'admin_adjustment', status: 'pending', requested_by: api.admin.id });
+    expect(credit.body).toMatchObject({
+      amount: 50_000,
+      type: 'admin_adjustment',
+      status: 'pending',
+      requested_by: api.admin.id,
+    });
     expect(await balance(api.db, player.id)).toBe(0);
 
     const pending = await secondAdmin.client.get('/api/admin/transactions?status=pending&limit=200');
@@ -116,7 +144,10 @@ describe('the book cannot be beaten', () => {
     expect(approved.body.status).toBe('completed');
     expect(await balance(api.db, player.id)).toBe(50_000);
 
-    const small = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: 49_999, notes: 'Goodwill' });
+    const small = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
+      amount: 49_999,
+      notes: 'Goodwill',
+    });
     expect(small.body.status).toBe('completed');
     expect(await balance(api.db, player.id)).toBe(99_999);
   });
@@ -125,10 +156,24 @@ describe('the book cannot be beaten', () => {
     const phone = `+91 9${String(Date.now()).slice(-9)}`;
     const player = await registerPlayer(api.server, { phone });
     await fund(api.server, player, 1_000);
-    const account = { account_holder: 'Quitting Player', account_number: `7${String(Date.now()).slice(-11)}`, ifsc_code: 'SBIN0007777', bank_name: 'State Bank' };
+    const account = {
+      account_holder: 'Quitting Player',
+      account_number: `7${String(Date.now()).slice(-11)}`,
+      ifsc_code: 'SBIN0007777',
+      bank_name: 'State Bank',
+    };
     expect((await player.client.post('/api/bank-accounts', account)).status).toBe(201);
     const reference = `REF-${Date.now()}-EXCL`;
-    expect((await player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference, status: 'pending' })).status).toBe(201);
+    expect(
+      (
+        await player.client.post('/api/wallet/deposit', {
+          amount: 1000,
+          paymentMethod: 'upi',
+          reference,
+          status: 'pending',
+        })
+      ).status,
+    ).toBe(201);
     expect((await player.client.post('/api/account/self-exclusion', { months: 6 })).status).toBe(201);
 
     const [pending] = await api.db`select status from public.transactions where reference_id = ${reference}`;
@@ -136,7 +181,11 @@ describe('the book cannot be beaten', () => {
 
     const username = unique('back');
     const sameNumber = await new Client(api.server.url).post('/api/register', {
-      name: 'Same Person', username, email: `${username}@example.com`, password: 'secret-123', phone: phone.replace('+91 ', '0'),
+      name: 'Same Person',
+      username,
+      email: `${username}@example.com`,
+      password: 'secret-123',
+      phone: phone.replace('+91 ', '0'),
     });
     expect(sameNumber.status).toBe(403);
     expect(sameNumber.body).toEqual({ message: "We can't open an account with these details" });

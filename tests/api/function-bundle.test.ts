@@ -9,7 +9,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_BUNDLE } from '../../scripts/lib/function-bundle.js';
 import {
-  balance, createAdmin, createMatch, database, fund, reconcile, settled, registerPlayer, startServer, type Db, type TestServer,
+  balance,
+  createAdmin,
+  createMatch,
+  database,
+  fund,
+  reconcile,
+  settled,
+  registerPlayer,
+  startServer,
+  type Db,
+  type TestServer,
 } from '../support/api.ts';
 
 const bundle = path.resolve(import.meta.dirname, '../..', FUNCTION_BUNDLE);
@@ -31,7 +41,8 @@ describe('the deployed function bundle', () => {
   let db: Db;
 
   beforeAll(async () => {
-    if (!existsSync(bundle)) throw new Error(`${FUNCTION_BUNDLE} is missing: run \`npm run build:functions\` (npm test does)`);
+    if (!existsSync(bundle))
+      throw new Error(`${FUNCTION_BUNDLE} is missing: run \`npm run build:functions\` (npm test does)`);
     copyFileSync(bundle, path.join(folder, 'index.js'));
     server = await startServer({ selfContained: path.join(folder, 'index.js') });
     db = database();
@@ -57,7 +68,9 @@ describe('the deployed function bundle', () => {
     const bet = await player.client.post('/api/bets', { match_id: match.id, team_id: match.team1_id, amount: 2000 });
     expect(bet.status).toBe(201);
     expect(bet.body).toMatchObject({ amount: 2000, potential_win: 6000, status: 'placed' });
-    const declared = await admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: match.team1_id });
+    const declared = await admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, {
+      winning_team_id: match.team1_id,
+    });
     expect(declared.status).toBe(200);
     await settled(db, match.id);
 

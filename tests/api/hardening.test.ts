@@ -6,8 +6,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  apiSuite, balance, Client, createAdmin, createMatch, depositReference, fund, randomIp, registerPlayer, sendWebhook,
-  signedWebhook, unique, type Player,
+  apiSuite,
+  balance,
+  Client,
+  createAdmin,
+  createMatch,
+  depositReference,
+  fund,
+  randomIp,
+  registerPlayer,
+  sendWebhook,
+  signedWebhook,
+  unique,
+  type Player,
 } from '../support/api.ts';
 
 const TOO_MANY = { message: 'Too many attempts. Please try again in a few minutes.' };
@@ -37,7 +48,10 @@ describe('hardening', () => {
     const reject = await api.admin.client.patch(`/api/admin/transactions/${own.id}/reject`);
     expect(reject.status).toBe(403);
     expect(reject.body).toEqual(SELF_DEALING);
-    const adjust = await api.admin.client.post(`/api/admin/users/${api.admin.id}/wallet`, { amount: 100000, notes: 'me' });
+    const adjust = await api.admin.client.post(`/api/admin/users/${api.admin.id}/wallet`, {
+      amount: 100000,
+      notes: 'me',
+    });
     expect(adjust.status).toBe(403);
     expect(adjust.body).toEqual(SELF_DEALING);
     expect(await balance(api.db, api.admin.id)).toBe(0);
@@ -50,8 +64,11 @@ describe('hardening', () => {
   it('holds the per-username-and-address login limit under 40 parallel wrong logins: at most 10 are 401, the rest 429', async () => {
     const player = await registerPlayer(api.server);
     const attacker = randomIp();
-    const answers = await Promise.all(Array.from({ length: 40 }, () =>
-      new Client(api.server.url, attacker).post('/api/login', { username: player.username, password: 'wrong-pass' })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        new Client(api.server.url, attacker).post('/api/login', { username: player.username, password: 'wrong-pass' }),
+      ),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(count(statuses, 401)).toBeGreaterThan(0);
     expect(count(statuses, 401)).toBeLessThanOrEqual(10);
@@ -60,13 +77,26 @@ describe('hardening', () => {
     expect(refused.body).toEqual(TOO_MANY);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // the right password is refused too from that address while it is blocked
-    expect((await new Client(api.server.url, attacker).post('/api/login', { username: player.username, password: player.password })).status).toBe(429);
+    expect(
+      (
+        await new Client(api.server.url, attacker).post('/api/login', {
+          username: player.username,
+          password: player.password,
+        })
+      ).status,
+    ).toBe(429);
   });
 
   it('slows 60 parallel wrong logins for one username from 60 addresses with a short Retry-After, never a lockout', async () => {
     const player = await registerPlayer(api.server);
-    const answers = await Promise.all(Array.from({ length: 60 }, () =>
-      new Client(api.server.url, randomIp()).post('/api/login', { username: player.username, password: 'wrong-pass' })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        new Client(api.server.url, randomIp()).post('/api/login', {
+          username: player.username,
+          password: 'wrong-pass',
+        }),
+      ),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(count(statuses, 401)).toBeGreaterThanOrEqual(50);
     expect(count(statuses, 401)).toBeLessThan(60);
@@ -79,10 +109,18 @@ describe('hardening', () => {
   it('holds the per-IP registration limit under 30 parallel duplicate registrations: at most 10 are 409', async () => {
     const taken = await registerPlayer(api.server);
     const ip = randomIp();
-    const statuses = (await Promise.all(Array.from({ length: 30 }, () =>
-      new Client(api.server.url, ip).post('/api/register', {
-        name: 'Duplicate', username: taken.username, email: `${unique('dup')}@example.com`, password: 'secret-123',
-      })))).map((answer) => answer.status);
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 30 }, () =>
+          new Client(api.server.url, ip).post('/api/register', {
+            name: 'Duplicate',
+            username: taken.username,
+            email: `${unique('dup')}@example.com`,
+            password: 'secret-123',
+          }),
+        ),
+      )
+    ).map((answer) => answer.status);
     expect(count(statuses, 409)).toBeGreaterThan(0);
     expect(count(statuses, 409)).toBeLessThanOrEqual(10);
     expect(count(statuses, 429)).toBe(30 - count(statuses, 409));
@@ -95,14 +133,25 @@ describe('hardening', () => {
     const bet = (extra: Record<string, unknown>) =>
       player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000, ...extra });
     for (const extra of [
-      { potential_win: 3000.5 }, { potential_win: 1e300 }, { potential_win: -3000 }, { potential_win: 'lots' },
-      { odds: 1e300 }, { odds: 101 }, { odds: 0 }, { odds: 'Infinity' },
+      { potential_win: 3000.5 },
+      { potential_win: 1e300 },
+      { potential_win: -3000 },
+      { potential_win: 'lots' },
+      { odds: 1e300 },
+      { odds: 101 },
+      { odds: 0 },
+      { odds: 'Infinity' },
     ]) {
       const answer = await bet(extra);
       expect(answer.status, JSON.stringify(extra)).toBe(400);
       expect(answer.body.message).toMatch(/^Invalid (odds|potential win)$/);
     }
-    for (const extra of [{ odds: 2.5 }, { odds: 3.001 }, { potential_win: 2999 }, { potential_win: 9_000_000_000_000 }]) {
+    for (const extra of [
+      { odds: 2.5 },
+      { odds: 3.001 },
+      { potential_win: 2999 },
+      { potential_win: 9_000_000_000_000 },
+    ]) {
       const answer = await bet(extra);
       expect(answer.status, JSON.stringify(extra)).toBe(409);
       expect(answer.body).toEqual({ message: 'Odds have changed' });
@@ -114,27 +163,42 @@ describe('hardening', () => {
   it('refuses a NUL character in text fields with 400 (never 500) and stores nothing', async () => {
     const username = unique('nul');
     const register = await new Client(api.server.url).post('/api/register', {
-      name: 'Nul\u0000Name', username, email: `${username}@example.com`, password: 'secret-123',
+      name: 'Nul\u0000Name',
+      username,
+      email: `${username}@example.com`,
+      password: 'secret-123',
     });
     expect(register.status).toBe(400);
     expect(register.body).toEqual({ message: 'Name contains invalid characters' });
     expect((await api.db`select count(*)::int as n from public.users where username = ${username}`)[0].n).toBe(0);
 
-    const login = await new Client(api.server.url).post('/api/login', { username: 'nul\u0000user', password: 'secret-123' });
+    const login = await new Client(api.server.url).post('/api/login', {
+      username: 'nul\u0000user',
+      password: 'secret-123',
+    });
     expect(login.status).toBe(400);
     expect(login.body).toEqual({ message: 'Username contains invalid characters' });
 
     const player = await registerPlayer(api.server);
     const account = await player.client.post('/api/bank-accounts', {
-      account_holder: 'Holder\u0000Name', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
+      account_holder: 'Holder\u0000Name',
+      account_number: '123456789012',
+      ifsc_code: 'HDFC0001234',
+      bank_name: 'HDFC Bank',
     });
     expect(account.status).toBe(400);
     expect(account.body).toEqual({ message: 'Account holder contains invalid characters' });
-    const notes = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: 100, notes: 'why\u0000' });
+    const notes = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
+      amount: 100,
+      notes: 'why\u0000',
+    });
     expect(notes.status).toBe(400);
     expect(notes.body).toEqual({ message: 'Notes contains invalid characters' });
     const match = await api.admin.client.post('/api/admin/matches', {
-      team1_id: 1, team2_id: 2, start_time: new Date(Date.now() + 3_600_000).toISOString(), venue: 'Eden\u0000Gardens',
+      team1_id: 1,
+      team2_id: 2,
+      start_time: new Date(Date.now() + 3_600_000).toISOString(),
+      venue: 'Eden\u0000Gardens',
     });
     expect(match.status).toBe(400);
     expect(match.body).toEqual({ message: 'Venue contains invalid characters' });
@@ -149,10 +213,18 @@ describe('hardening', () => {
 
   it('refuses match dates outside the years 2000–2100 with 400', async () => {
     // other files create matches meanwhile: count only those a refused date would have made
-    const outOfRange = async () => (await api.db`
-      select count(*)::int as n from public.matches where start_time < '2000-01-01' or start_time >= '2101-01-01'`)[0].n;
+    const outOfRange = async () =>
+      (
+        await api.db`
+      select count(*)::int as n from public.matches where start_time < '2000-01-01' or start_time >= '2101-01-01'`
+      )[0].n;
     const before = await outOfRange();
-    for (const start_time of ['0000-01-01T00:00:00Z', '1999-12-31T23:59:59Z', '2101-01-01T00:00:00Z', '9999-12-31T00:00:00+05:30']) {
+    for (const start_time of [
+      '0000-01-01T00:00:00Z',
+      '1999-12-31T23:59:59Z',
+      '2101-01-01T00:00:00Z',
+      '9999-12-31T00:00:00+05:30',
+    ]) {
       const answer = await api.admin.client.post('/api/admin/matches', { team1_id: 1, team2_id: 2, start_time });
       expect(answer.status, start_time).toBe(400);
       expect(answer.body).toEqual({ message: 'Match date must be between the years 2000 and 2100' });
@@ -168,14 +240,25 @@ describe('hardening', () => {
     await api.db.begin(async (tx) => {
       // Hold A's wallet: A's webhook passes its duplicate check, then waits to credit…
       await tx`select 1 from public.users where id = ${a.id} for update`;
-      first = sendWebhook(api.server, { reference: depositA.reference, amount: 1000, status: 'success', gateway_txn_id: gatewayId });
+      first = sendWebhook(api.server, {
+        reference: depositA.reference,
+        amount: 1000,
+        status: 'success',
+        gateway_txn_id: gatewayId,
+      });
       for (let i = 0; i < 100; i++) {
-        const [{ n }] = await api.db`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query like '%complete_deposit%'`;
+        const [{ n }] =
+          await api.db`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query like '%complete_deposit%'`;
         if (n > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       // …while B's webhook with the same gateway id completes first.
-      const second = await sendWebhook(api.server, { reference: depositB.reference, amount: 1000, status: 'success', gateway_txn_id: gatewayId });
+      const second = await sendWebhook(api.server, {
+        reference: depositB.reference,
+        amount: 1000,
+        status: 'success',
+        gateway_txn_id: gatewayId,
+      });
       expect(second.status).toBe(200);
     });
     const raced = await first!;
@@ -192,20 +275,32 @@ describe('hardening', () => {
     const { reference, id } = await pendingDeposit(owner, 1500);
     const form = (outcome: string) => new URLSearchParams({ amount: '1500', reference, outcome }).toString();
 
-    const anonymous = await new Client(api.server.url).post('/api/payments/sandbox', form('success'), { ...FORM, origin: api.server.url });
+    const anonymous = await new Client(api.server.url).post('/api/payments/sandbox', form('success'), {
+      ...FORM,
+      origin: api.server.url,
+    });
     expect(anonymous.status).toBe(401);
     for (const outcome of ['success', 'failed']) {
-      const foreign = await other.client.post('/api/payments/sandbox', form(outcome), { ...FORM, origin: api.server.url });
+      const foreign = await other.client.post('/api/payments/sandbox', form(outcome), {
+        ...FORM,
+        origin: api.server.url,
+      });
       expect(foreign.status).toBe(404);
     }
-    const byAdmin = await api.admin.client.post('/api/payments/sandbox', form('failed'), { ...FORM, origin: api.server.url });
+    const byAdmin = await api.admin.client.post('/api/payments/sandbox', form('failed'), {
+      ...FORM,
+      origin: api.server.url,
+    });
     expect(byAdmin.status).toBe(404);
     const [row] = await api.db`select status from public.transactions where id = ${id}`;
     expect(row.status).toBe('pending');
 
     // the owner's Pay credits the stored amount, whatever the form says
-    const paid = await owner.client.post('/api/payments/sandbox',
-      new URLSearchParams({ amount: '99999', reference, outcome: 'success' }).toString(), { ...FORM, origin: api.server.url });
+    const paid = await owner.client.post(
+      '/api/payments/sandbox',
+      new URLSearchParams({ amount: '99999', reference, outcome: 'success' }).toString(),
+      { ...FORM, origin: api.server.url },
+    );
     expect(paid.status).toBe(303);
     expect(await balance(api.db, owner.id)).toBe(1500);
   });
@@ -214,15 +309,31 @@ describe('hardening', () => {
     const player = await registerPlayer(api.server);
     const completed = await fund(api.server, player, 1000);
     const failed = await pendingDeposit(player, 800);
-    expect((await sendWebhook(api.server, { reference: failed.reference, amount: 800, status: 'failed', gateway_txn_id: unique('gw') })).status).toBe(200);
+    expect(
+      (
+        await sendWebhook(api.server, {
+          reference: failed.reference,
+          amount: 800,
+          status: 'failed',
+          gateway_txn_id: unique('gw'),
+        })
+      ).status,
+    ).toBe(200);
     const rows = await ledger(player.id);
-    for (const [reference, amount] of [[completed, 1000], [failed.reference, 800]] as const) {
+    for (const [reference, amount] of [
+      [completed, 1000],
+      [failed.reference, 800],
+    ] as const) {
       const again = await player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference });
       expect(again.status).toBe(409);
       expect(again.body).toEqual({ message: 'Reference already used' });
     }
     const pending = await pendingDeposit(player, 700);
-    const retry = await player.client.post('/api/wallet/deposit', { amount: 700, paymentMethod: 'upi', reference: pending.reference });
+    const retry = await player.client.post('/api/wallet/deposit', {
+      amount: 700,
+      paymentMethod: 'upi',
+      reference: pending.reference,
+    });
     expect(retry.status).toBe(201);
     expect(retry.body.id).toBe(pending.id);
     expect(await ledger(player.id)).toBe(rows + 1);
@@ -253,29 +364,39 @@ describe('hardening', () => {
     const [row] = await api.db`select status, gateway_txn_id from public.transactions where id = ${id}`;
     expect(row).toEqual({ status: 'completed', gateway_txn_id: gatewayId });
     const wallet = await player.client.get('/api/wallet/transactions');
-    expect(wallet.body.find((entry: { id: number }) => entry.id === id)).toMatchObject({ status: 'completed', amount: 2500 });
+    expect(wallet.body.find((entry: { id: number }) => entry.id === id)).toMatchObject({
+      status: 'completed',
+      amount: 2500,
+    });
 
     const audit = await api.admin.client.get('/api/admin/audit-log?limit=1000');
     expect(audit.status).toBe(200);
-    const rejection = audit.body.find((entry: { action: string; target_id: number }) =>
-      entry.action === 'transaction.reject' && entry.target_id === id);
-    const entries = audit.body.filter((entry: { action: string; target_id: number }) =>
-      entry.action === 'deposit.paid_after_rejection' && entry.target_id === id);
+    const rejection = audit.body.find(
+      (entry: { action: string; target_id: number }) => entry.action === 'transaction.reject' && entry.target_id === id,
+    );
+    const entries = audit.body.filter(
+      (entry: { action: string; target_id: number }) =>
+        entry.action === 'deposit.paid_after_rejection' && entry.target_id === id,
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      target_type: 'transaction', admin_id: null,
+      target_type: 'transaction',
+      admin_id: null,
       before: { status: 'failed', rejection_audit_id: rejection.id, rejected_by: api.admin.id },
       after: { status: 'completed', gateway_txn_id: gatewayId, amount: 2500 },
     });
   });
 
-  it('takes the right-most X-Forwarded-For entry (the proxy\'s), not the client-controlled left ones', async () => {
+  it("takes the right-most X-Forwarded-For entry (the proxy's), not the client-controlled left ones", async () => {
     const taken = await registerPlayer(api.server);
     const proxySeen = randomIp();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
       const answer = await new Client(api.server.url, `${randomIp()}, ${proxySeen}`).post('/api/register', {
-        name: 'Again', username: taken.username, email: `${unique('e')}@example.com`, password: 'secret-123',
+        name: 'Again',
+        username: taken.username,
+        email: `${unique('e')}@example.com`,
+        password: 'secret-123',
       });
       statuses.push(answer.status);
     }
@@ -284,9 +405,11 @@ describe('hardening', () => {
 
   it('sets Secure on the cookie when the trusted proxy says X-Forwarded-Proto: https', async () => {
     const username = unique('sec');
-    const answer = await new Client(api.server.url).post('/api/register',
+    const answer = await new Client(api.server.url).post(
+      '/api/register',
       { name: 'Secure Cookie', username, email: `${username}@example.com`, password: 'secret-123' },
-      { 'x-forwarded-proto': 'https' });
+      { 'x-forwarded-proto': 'https' },
+    );
     expect(answer.status).toBe(201);
     expect(answer.headers.get('set-cookie')).toContain('Secure');
   });
@@ -295,15 +418,27 @@ describe('hardening', () => {
     const player = await registerPlayer(api.server);
     await fund(api.server, player, 2000);
     const account = await player.client.post('/api/bank-accounts', {
-      account_holder: 'Holder Name', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
+      account_holder: 'Holder Name',
+      account_number: '123456789012',
+      ifsc_code: 'HDFC0001234',
+      bank_name: 'HDFC Bank',
     });
-    const withdrawal = await player.client.post('/api/wallet/withdraw', { amount: 1500, bankAccountId: account.body.id });
+    const withdrawal = await player.client.post('/api/wallet/withdraw', {
+      amount: 1500,
+      bankAccountId: account.body.id,
+    });
     expect(withdrawal.status).toBe(201);
-    const debit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: -501, notes: 'chargeback' });
+    const debit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
+      amount: -501,
+      notes: 'chargeback',
+    });
     expect(debit.status).toBe(409);
     expect(debit.body).toEqual({ message: 'Insufficient balance' });
     expect(await balance(api.db, player.id)).toBe(2000);
-    expect((await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: -500, notes: 'chargeback' })).status).toBe(201);
+    expect(
+      (await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: -500, notes: 'chargeback' }))
+        .status,
+    ).toBe(201);
     expect((await api.admin.client.patch(`/api/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(200);
     expect(await balance(api.db, player.id)).toBe(0);
   });
@@ -316,17 +451,34 @@ describe('hardening', () => {
   ])('refuses a username with a %s (400)', async (_, name) => {
     const username = `${name}${unique('')}`;
     const answer = await new Client(api.server.url).post('/api/register', {
-      name: 'Look Alike', username, email: `${unique('la')}@example.com`, password: 'secret-123',
+      name: 'Look Alike',
+      username,
+      email: `${unique('la')}@example.com`,
+      password: 'secret-123',
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: 'Username may contain only letters, digits, dots, hyphens and underscores' });
+    expect(answer.body).toEqual({
+      message: 'Username may contain only letters, digits, dots, hyphens and underscores',
+    });
   });
 
   it('accepts dots, hyphens and underscores and signs in case-insensitively', async () => {
     const username = `Mixed.Case-${unique('ok')}_x`;
     const client = new Client(api.server.url);
-    expect((await client.post('/api/register', { name: 'Mixed Case', username, email: `${unique('mc')}@example.com`, password: 'secret-123' })).status).toBe(201);
-    const login = await new Client(api.server.url).post('/api/login', { username: username.toLowerCase(), password: 'secret-123' });
+    expect(
+      (
+        await client.post('/api/register', {
+          name: 'Mixed Case',
+          username,
+          email: `${unique('mc')}@example.com`,
+          password: 'secret-123',
+        })
+      ).status,
+    ).toBe(201);
+    const login = await new Client(api.server.url).post('/api/login', {
+      username: username.toLowerCase(),
+      password: 'secret-123',
+    });
     expect(login.status).toBe(200);
   });
 });
@@ -334,7 +486,13 @@ describe('hardening', () => {
 describe('sandbox gateway with a real webhook secret', () => {
   const secret = 'real-gateway-secret-for-tests';
   const api = apiSuite({
-    server: { env: { PAYMENT_SANDBOX: 'true', PAYMENT_WEBHOOK_SECRET: secret, PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay' } },
+    server: {
+      env: {
+        PAYMENT_SANDBOX: 'true',
+        PAYMENT_WEBHOOK_SECRET: secret,
+        PAYMENT_GATEWAY_URL: 'https://gateway.invalid/pay',
+      },
+    },
   });
 
   it('is off: no sandbox pages, and the public sandbox secret signs nothing', async () => {
@@ -343,9 +501,13 @@ describe('sandbox gateway with a real webhook secret', () => {
     const deposit = await player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference });
     expect(deposit.status).toBe(201);
     expect(deposit.body.redirect_url).toMatch(/^https:\/\/gateway\.invalid\/pay\?/);
-    expect((await player.client.get(`/api/payments/sandbox?amount=1000&username=x&reference=${reference}`)).status).toBe(404);
+    expect(
+      (await player.client.get(`/api/payments/sandbox?amount=1000&username=x&reference=${reference}`)).status,
+    ).toBe(404);
     const form = new URLSearchParams({ amount: '1000', reference, outcome: 'success' }).toString();
-    expect((await player.client.post('/api/payments/sandbox', form, { ...FORM, origin: api.server.url })).status).toBe(404);
+    expect((await player.client.post('/api/payments/sandbox', form, { ...FORM, origin: api.server.url })).status).toBe(
+      404,
+    );
     const event = { reference, amount: 1000, status: 'success', gateway_txn_id: unique('gw') };
     expect((await sendWebhook(api.server, event)).status).toBe(401); // signed with the local sandbox secret
     expect(await balance(api.db, player.id)).toBe(0);
@@ -359,14 +521,16 @@ describe('live stream cap', () => {
   const api = apiSuite({ server: { env: { LIVE_MAX_STREAMS: '2' } } });
 
   it('answers 503 Too many live connections beyond the cap, and serves again when one closes', async () => {
-    const open = await Promise.all([0, 1].map(async () => {
-      const abort = new AbortController();
-      const response = await fetch(`${api.server.url}/api/live/matches`, { signal: abort.signal });
-      expect(response.status).toBe(200);
-      const reader = response.body!.getReader();
-      await reader.read(); // ': connected'
-      return { abort, reader };
-    }));
+    const open = await Promise.all(
+      [0, 1].map(async () => {
+        const abort = new AbortController();
+        const response = await fetch(`${api.server.url}/api/live/matches`, { signal: abort.signal });
+        expect(response.status).toBe(200);
+        const reader = response.body!.getReader();
+        await reader.read(); // ': connected'
+        return { abort, reader };
+      }),
+    );
     const refused = await fetch(`${api.server.url}/api/live/matches`);
     expect(refused.status).toBe(503);
     expect(await refused.json()).toEqual({ message: 'Too many live connections' });

@@ -32,12 +32,30 @@ describe('GET /api/health', () => {
     const requests: [string, string, RequestInit?][] = [
       ['GET', '/api/matches'],
       ['GET', '/api/user', { headers: { cookie } }],
-      ['POST', '/api/login', { body: JSON.stringify({ username: 'someone', password: 'secret-123' }), headers: { 'content-type': 'application/json' } }],
-      ['POST', '/api/bets', { body: JSON.stringify({ match_id: 1, team_id: 1, amount: 1000 }), headers: { cookie, 'content-type': 'application/json' } }],
+      [
+        'POST',
+        '/api/login',
+        {
+          body: JSON.stringify({ username: 'someone', password: 'secret-123' }),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+      [
+        'POST',
+        '/api/bets',
+        {
+          body: JSON.stringify({ match_id: 1, team_id: 1, amount: 1000 }),
+          headers: { cookie, 'content-type': 'application/json' },
+        },
+      ],
     ];
     for (const [method, path, init] of requests) {
       const response = await fetch(`${down.url}${path}`, { method, ...init });
-      expect({ path, status: response.status, retryAfter: response.headers.get('retry-after') }).toEqual({ path, status: 503, retryAfter: '5' });
+      expect({ path, status: response.status, retryAfter: response.headers.get('retry-after') }).toEqual({
+        path,
+        status: 503,
+        retryAfter: '5',
+      });
       expect(await response.json()).toEqual({ message: 'Service temporarily unavailable' });
     }
   });

@@ -18,7 +18,8 @@ describe('house risk', () => {
     await fund(api.server, player, 5_000);
   });
 
-  const bet = (matchId: number, amount = 1000, team_id = 1) => player.client.post('/api/bets', { match_id: matchId, team_id, amount });
+  const bet = (matchId: number, amount = 1000, team_id = 1) =>
+    player.client.post('/api/bets', { match_id: matchId, team_id, amount });
 
   it('suspends and resumes betting: bets are refused meanwhile, and the match says so, live', async () => {
     const match = await createMatch(api.admin, { live: true });
@@ -28,7 +29,10 @@ describe('house risk', () => {
       expect(suspended.status).toBe(200);
       expect(suspended.body).toMatchObject({ id: match.id, status: 'live', betting: 'suspended' });
       // (the match's start, committed just before the subscription, may still be on its way: skip it)
-      expect(await events.nextWhere((event) => event.betting === 'suspended')).toMatchObject({ id: match.id, betting: 'suspended' });
+      expect(await events.nextWhere((event) => event.betting === 'suspended')).toMatchObject({
+        id: match.id,
+        betting: 'suspended',
+      });
       expect((await new Client(api.server.url).get(`/api/matches/${match.id}`)).body.betting).toBe('suspended');
 
       const before = await balance(api.db, player.id);
@@ -45,8 +49,11 @@ describe('house risk', () => {
       events.close();
     }
     const audit = await api.admin.client.get('/api/admin/audit-log?limit=1000');
-    expect(audit.body.filter((entry: { target_id: number }) => entry.target_id === match.id).map((entry: { action: string }) => entry.action))
-      .toEqual(expect.arrayContaining(['match.suspend_betting', 'match.resume_betting']));
+    expect(
+      audit.body
+        .filter((entry: { target_id: number }) => entry.target_id === match.id)
+        .map((entry: { action: string }) => entry.action),
+    ).toEqual(expect.arrayContaining(['match.suspend_betting', 'match.resume_betting']));
   });
 
   it('refuses to suspend a completed match, and an unknown one', async () => {
@@ -62,9 +69,15 @@ describe('house risk', () => {
 
   it('closes betting when a live update reaches the close over of the second innings', async () => {
     const match = await createMatch(api.admin, { live: true });
-    const before = await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 2, current_over: 14.5 });
+    const before = await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+      current_innings: 2,
+      current_over: 14.5,
+    });
     expect(before.body.betting).toBe('open');
-    const reached = await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 2, current_over: 15 });
+    const reached = await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+      current_innings: 2,
+      current_over: 15,
+    });
     expect(reached.body.betting).toBe('closed');
     const refused = await bet(match.id);
     expect(refused.status).toBe(409);
@@ -80,7 +93,7 @@ describe('house risk', () => {
     expect(await balance(api.db, player.id)).toBe(before);
   });
 
-  it('shows the book of a match and the house\'s net should each side win', async () => {
+  it("shows the book of a match and the house's net should each side win", async () => {
     const match = await createMatch(api.admin, { live: true });
     expect((await bet(match.id, 2000, 1)).status).toBe(201);
     const other = await registerPlayer(api.server);
@@ -102,8 +115,15 @@ describe('house risk', () => {
     const current = await api.admin.client.get('/api/admin/settings');
     expect(current.status).toBe(200);
     expect(Object.keys(current.body).sort()).toEqual([
-      'adjustment_review_amount', 'admin_credit_per_day', 'betting_close_over', 'betting_pre_match_only', 'live_feed_stale_seconds',
-      'max_liability_per_match', 'max_stake_per_bet', 'max_stake_per_player_match', 'referral_bonuses_per_month',
+      'adjustment_review_amount',
+      'admin_credit_per_day',
+      'betting_close_over',
+      'betting_pre_match_only',
+      'live_feed_stale_seconds',
+      'max_liability_per_match',
+      'max_stake_per_bet',
+      'max_stake_per_player_match',
+      'referral_bonuses_per_month',
     ]);
 
     const invalid = await api.admin.client.call('PUT', '/api/admin/settings', { max_liability_per_match: -1 });
@@ -120,11 +140,16 @@ describe('house risk', () => {
       expect(changed.body).toEqual({ ...current.body, max_liability_per_match: raised });
       const entries: { action: string }[] = (await api.admin.client.get('/api/admin/audit-log?limit=100')).body;
       expect(entries.find((entry) => entry.action === 'settings.update')).toMatchObject({
-        admin_id: api.admin.id, action: 'settings.update', target_type: 'settings',
-        before: { max_liability_per_match: current.body.max_liability_per_match }, after: { max_liability_per_match: raised },
+        admin_id: api.admin.id,
+        action: 'settings.update',
+        target_type: 'settings',
+        before: { max_liability_per_match: current.body.max_liability_per_match },
+        after: { max_liability_per_match: raised },
       });
     } finally {
-      await api.admin.client.call('PUT', '/api/admin/settings', { max_liability_per_match: current.body.max_liability_per_match });
+      await api.admin.client.call('PUT', '/api/admin/settings', {
+        max_liability_per_match: current.body.max_liability_per_match,
+      });
     }
   });
 });

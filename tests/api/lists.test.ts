@@ -34,11 +34,13 @@ describe('lists: keyset pages, search, filters and counts', () => {
     return pages;
   }
 
-  it('walks a player\'s ledger exactly once, newest first, while rows are added meanwhile', async () => {
+  it("walks a player's ledger exactly once, newest first, while rows are added meanwhile", async () => {
     const player = await registerPlayer(api.server);
     const existing = await pendingDeposits(player.id, 23);
     const added: number[] = [];
-    const pages = await walk(player.client, '/api/wallet/transactions?limit=5', async () => added.push(...await pendingDeposits(player.id, 2)));
+    const pages = await walk(player.client, '/api/wallet/transactions?limit=5', async () =>
+      added.push(...(await pendingDeposits(player.id, 2))),
+    );
     expect(pages.map((ids) => ids.length)).toEqual([5, 5, 5, 5, 3]);
     const walked = pages.flat();
     expect(walked).toEqual([...existing].sort((a, b) => b - a));
@@ -49,7 +51,7 @@ describe('lists: keyset pages, search, filters and counts', () => {
     expect(new Set(again).size).toBe(again.length);
   });
 
-  it('keeps the filters and the limit in the next page\'s link; the last page has none', async () => {
+  it("keeps the filters and the limit in the next page's link; the last page has none", async () => {
     const player = await registerPlayer(api.server);
     await fund(api.server, player, 1000);
     await pendingDeposits(player.id, 3);
@@ -64,18 +66,19 @@ describe('lists: keyset pages, search, filters and counts', () => {
     expect(completed.body.map((t: { amount: number }) => t.amount)).toEqual([1000]);
   });
 
-  it.each([
-    ['0'], ['201'], ['abc'], ['1.5'], ['-3'], [''],
-  ])('refuses limit=%s with a 400 and says why', async (limit) => {
-    const player = await registerPlayer(api.server);
-    for (const path of ['/api/wallet/transactions', '/api/bets']) {
-      const answer = await player.client.get(`${path}?limit=${limit}`);
-      expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: INVALID_LIMIT });
-    }
-    const adminAnswer = await api.admin.client.get(`/api/admin/users?limit=${limit}`);
-    expect(adminAnswer.body).toEqual({ message: INVALID_LIMIT });
-  });
+  it.each([['0'], ['201'], ['abc'], ['1.5'], ['-3'], ['']])(
+    'refuses limit=%s with a 400 and says why',
+    async (limit) => {
+      const player = await registerPlayer(api.server);
+      for (const path of ['/api/wallet/transactions', '/api/bets']) {
+        const answer = await player.client.get(`${path}?limit=${limit}`);
+        expect(answer.status).toBe(400);
+        expect(answer.body).toEqual({ message: INVALID_LIMIT });
+      }
+      const adminAnswer = await api.admin.client.get(`/api/admin/users?limit=${limit}`);
+      expect(adminAnswer.body).toEqual({ message: INVALID_LIMIT });
+    },
+  );
 
   it('takes 1 and 200 rows per page, 50 by default', async () => {
     const player = await registerPlayer(api.server);
@@ -96,7 +99,7 @@ describe('lists: keyset pages, search, filters and counts', () => {
     expect((await player.client.get('/api/admin/users?cursor=x%25')).status).toBe(403);
   });
 
-  it('a player\'s cursor shows another player only their own rows', async () => {
+  it("a player's cursor shows another player only their own rows", async () => {
     const [alice, bob] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
     const bobs = await pendingDeposits(bob.id, 3);
     const alices = await pendingDeposits(alice.id, 6);
@@ -107,15 +110,21 @@ describe('lists: keyset pages, search, filters and counts', () => {
     expect(asBob.body.map((t: { id: number }) => t.id)).toEqual([...bobs].reverse().slice(0, 2));
     expect(asBob.body.every((t: { user_id: number }) => t.user_id === bob.id)).toBe(true);
     // nor may a player ask for Alice's list by id, with or without her cursor
-    expect((await bob.client.get(`/api/wallet/transactions?userId=${alice.id}&cursor=${encodeCursor(alices[5])}`)).status).toBe(403);
+    expect(
+      (await bob.client.get(`/api/wallet/transactions?userId=${alice.id}&cursor=${encodeCursor(alices[5])}`)).status,
+    ).toBe(403);
     // an admin pages through Alice's ledger with ?userId=
     const adminPages = await walk(api.admin.client, `/api/wallet/transactions?userId=${alice.id}&limit=4`);
     expect(adminPages.flat()).toEqual([...alices].reverse());
   });
 
-  it('pages the bets of a player and of a match, and counts the match\'s bets with the first page', async () => {
+  it("pages the bets of a player and of a match, and counts the match's bets with the first page", async () => {
     const match = await createMatch(api.admin, { live: true });
-    const players = await Promise.all([registerPlayer(api.server), registerPlayer(api.server), registerPlayer(api.server)]);
+    const players = await Promise.all([
+      registerPlayer(api.server),
+      registerPlayer(api.server),
+      registerPlayer(api.server),
+    ]);
     await Promise.all(players.map((player) => fund(api.server, player, 5000)));
     const placed: number[] = [];
     for (const player of players) {
@@ -137,13 +146,16 @@ describe('lists: keyset pages, search, filters and counts', () => {
     expect((await api.admin.client.get('/api/admin/bets/match/999999')).status).toBe(404);
   });
 
-  it('pages an admin\'s user tabs, counting the transactions and bets', async () => {
+  it("pages an admin's user tabs, counting the transactions and bets", async () => {
     const player = await registerPlayer(api.server);
     await fund(api.server, player, 2000);
     const pending = await pendingDeposits(player.id, 4);
     for (const n of [1, 2, 3]) {
       const added = await player.client.post('/api/bank-accounts', {
-        account_holder: 'Tab Player', account_number: `12345678901${n}`, ifsc_code: 'HDFC0001234', bank_name: `Bank ${n}`,
+        account_holder: 'Tab Player',
+        account_number: `12345678901${n}`,
+        ifsc_code: 'HDFC0001234',
+        bank_name: `Bank ${n}`,
       });
       expect(added.status).toBe(201);
     }
@@ -162,12 +174,19 @@ describe('lists: keyset pages, search, filters and counts', () => {
 
   it('finds users by id, by a part of the username, name or email, and by status tab, with counts', async () => {
     const tag = unique('srch').toLowerCase();
-    const target = await registerPlayer(api.server, { email: `${tag}.someone@mail.example.com`, name: 'Zebulon Quixote' });
+    const target = await registerPlayer(api.server, {
+      email: `${tag}.someone@mail.example.com`,
+      name: 'Zebulon Quixote',
+    });
     const other = await registerPlayer(api.server);
     const byEmail = await api.admin.client.get(`/api/admin/users?q=${tag.slice(2, 12).toUpperCase()}`);
     expect(byEmail.body.map((u: { id: number }) => u.id)).toEqual([target.id]);
-    expect((await api.admin.client.get('/api/admin/users?q=bulon%20quix')).body.map((u: { id: number }) => u.id)).toContain(target.id);
-    expect((await api.admin.client.get(`/api/admin/users?q=${target.username.slice(1, 9)}`)).body[0].id).toBe(target.id);
+    expect(
+      (await api.admin.client.get('/api/admin/users?q=bulon%20quix')).body.map((u: { id: number }) => u.id),
+    ).toContain(target.id);
+    expect((await api.admin.client.get(`/api/admin/users?q=${target.username.slice(1, 9)}`)).body[0].id).toBe(
+      target.id,
+    );
     const byId = await api.admin.client.get(`/api/admin/users?q=${other.id}`);
     expect(byId.body.map((u: { id: number }) => u.id)).toContain(other.id);
     // LIKE wildcards in a search are plain characters
@@ -175,7 +194,9 @@ describe('lists: keyset pages, search, filters and counts', () => {
 
     const before = (await api.admin.client.get('/api/admin/users/counts')).body;
     expect(before.all).toBe(before.active + before.suspended + before.banned);
-    expect((await api.admin.client.patch(`/api/admin/users/${target.id}/status`, { status: 'suspended' })).status).toBe(200);
+    expect((await api.admin.client.patch(`/api/admin/users/${target.id}/status`, { status: 'suspended' })).status).toBe(
+      200,
+    );
     const after = (await api.admin.client.get('/api/admin/users/counts')).body;
     expect(after).toEqual({ ...before, active: before.active - 1, suspended: before.suspended + 1 });
     const [{ count }] = await api.db`select count(*)::int as count from public.users where status = 'suspended'`;
@@ -184,7 +205,9 @@ describe('lists: keyset pages, search, filters and counts', () => {
     const suspended = await walk(api.admin.client, '/api/admin/users?status=suspended&limit=2');
     expect(suspended.flat()).toContain(target.id);
     const statuses = await api.admin.client.get(`/api/admin/users?status=suspended&q=${tag}`);
-    expect(statuses.body.map((u: { id: number; status: string }) => [u.id, u.status])).toEqual([[target.id, 'suspended']]);
+    expect(statuses.body.map((u: { id: number; status: string }) => [u.id, u.status])).toEqual([
+      [target.id, 'suspended'],
+    ]);
     expect((await api.admin.client.get(`/api/admin/users?status=banned&q=${tag}`)).body).toEqual([]);
     // the whole list, newest first, each user once
     const everyone = (await walk(api.admin.client, '/api/admin/users?limit=200')).flat();
@@ -197,19 +220,34 @@ describe('lists: keyset pages, search, filters and counts', () => {
     const reference = await fund(api.server, player, 1500);
     const [deposit] = (await player.client.get('/api/wallet/transactions')).body;
     const pending = await pendingDeposits(player.id, 2);
-    const ids = (path: string) => api.admin.client.get(path).then((answer) => answer.body.map((t: { id: number }) => t.id));
+    const ids = (path: string) =>
+      api.admin.client.get(path).then((answer) => answer.body.map((t: { id: number }) => t.id));
 
     expect(await ids(`/api/admin/transactions?q=${deposit.id}`)).toContain(deposit.id);
-    expect(await ids(`/api/admin/transactions?q=%23${player.id}`)).toEqual(expect.arrayContaining([...pending, deposit.id]));
+    expect(await ids(`/api/admin/transactions?q=%23${player.id}`)).toEqual(
+      expect.arrayContaining([...pending, deposit.id]),
+    );
     expect(await ids(`/api/admin/transactions?q=${reference.toLowerCase()}`)).toEqual([deposit.id]);
     expect(await ids('/api/admin/transactions?q=REF-none')).toEqual([]);
 
-    const pendingDepositsPage = await api.admin.client.get('/api/admin/transactions?type=deposit&status=pending&limit=200');
-    expect(pendingDepositsPage.body.every((t: { type: string; status: string }) => t.type === 'deposit' && t.status === 'pending')).toBe(true);
+    const pendingDepositsPage = await api.admin.client.get(
+      '/api/admin/transactions?type=deposit&status=pending&limit=200',
+    );
+    expect(
+      pendingDepositsPage.body.every(
+        (t: { type: string; status: string }) => t.type === 'deposit' && t.status === 'pending',
+      ),
+    ).toBe(true);
     expect(pendingDepositsPage.body.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining(pending));
     const withdrawals = await api.admin.client.get('/api/admin/transactions?type=withdrawal&status=pending');
-    expect(withdrawals.body.every((t: { type: string; status: string }) => t.type === 'withdrawal' && t.status === 'pending')).toBe(true);
-    expect((await api.admin.client.get('/api/admin/transactions?type=nope')).body).toEqual({ message: 'Invalid transaction type' });
+    expect(
+      withdrawals.body.every(
+        (t: { type: string; status: string }) => t.type === 'withdrawal' && t.status === 'pending',
+      ),
+    ).toBe(true);
+    expect((await api.admin.client.get('/api/admin/transactions?type=nope')).body).toEqual({
+      message: 'Invalid transaction type',
+    });
 
     const counts = (await api.admin.client.get('/api/admin/transactions/counts')).body;
     const [direct] = await api.db`

@@ -31,8 +31,13 @@ describe('live feed across a PostgreSQL restart', () => {
   beforeAll(async () => {
     const port = await freePort();
     pg = new EmbeddedPostgres({
-      databaseDir: path.join(dir, 'pg'), port, user: 'postgres', password: 'postgres', persistent: true,
-      createPostgresUser: process.getuid?.() === 0, onLog: () => {},
+      databaseDir: path.join(dir, 'pg'),
+      port,
+      user: 'postgres',
+      password: 'postgres',
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: () => {},
     });
     await pg.initialise();
     await pg.start();
@@ -78,7 +83,10 @@ describe('live feed across a PostgreSQL restart', () => {
     const deadline = Date.now() + 30_000;
     let over = 1;
     while (!received.includes('event: match') && Date.now() < deadline) {
-      await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: over++ % 20 });
+      await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+        current_innings: 1,
+        current_over: over++ % 20,
+      });
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     abort.abort();

@@ -26,13 +26,22 @@ describe('GET /api/live/matches', () => {
     try {
       const started = Date.now();
       const updated = await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
-        team1_score: '45/1', team2_score: '', current_innings: 1, current_over: 5.2,
+        team1_score: '45/1',
+        team2_score: '',
+        current_innings: 1,
+        current_over: 5.2,
       });
       expect(updated.status).toBe(200);
       // the event is the new state itself: no one has to read the match back
       expect(await client.nextWhere((event) => event.team1_score === '45/1', 1000)).toMatchObject({
-        id: match.id, status: 'live', team1_score: '45/1', current_innings: 1, current_over: 5.2, version: 3,
-        team1: { id: 1, short_name: 'MI' }, team2: { id: 2, short_name: 'CSK' },
+        id: match.id,
+        status: 'live',
+        team1_score: '45/1',
+        current_innings: 1,
+        current_over: 5.2,
+        version: 3,
+        team1: { id: 1, short_name: 'MI' },
+        team2: { id: 2, short_name: 'CSK' },
       });
       expect(Date.now() - started).toBeLessThan(1000);
     } finally {
@@ -61,8 +70,13 @@ describe('GET /api/live/matches', () => {
     const other = await createMatch(api.admin, { live: true });
     const client = await subscribe(`${api.server.url}/api/live/matches?id=${watched.id}`);
     try {
-      await api.admin.client.patch(`/api/admin/matches/${other.id}/update-live`, { current_innings: 2, current_over: 1 });
-      await api.admin.client.patch(`/api/admin/matches/${watched.id}/declare-winner`, { winning_team_id: watched.team1_id });
+      await api.admin.client.patch(`/api/admin/matches/${other.id}/update-live`, {
+        current_innings: 2,
+        current_over: 1,
+      });
+      await api.admin.client.patch(`/api/admin/matches/${watched.id}/declare-winner`, {
+        winning_team_id: watched.team1_id,
+      });
       // skips only the watched match's own earlier states (its start may still be on its way): any event of
       // the other match would fail the filter
       const event = await client.nextWhere((update) => update.id !== watched.id || update.status === 'completed');
@@ -78,7 +92,10 @@ describe('GET /api/live/matches', () => {
     try {
       expect((await api.admin.client.patch(`/api/admin/matches/${match.id}/start`)).status).toBe(200);
       // the match's creation may still be on its way when the client connects
-      expect(await client.nextWhere((event) => event.status !== 'upcoming')).toMatchObject({ id: match.id, status: 'live' });
+      expect(await client.nextWhere((event) => event.status !== 'upcoming')).toMatchObject({
+        id: match.id,
+        status: 'live',
+      });
       expect((await api.admin.client.patch(`/api/admin/matches/${match.id}/abandon`)).status).toBe(200);
       expect(await client.next()).toMatchObject({ id: match.id, status: 'completed' });
     } finally {
@@ -88,10 +105,15 @@ describe('GET /api/live/matches', () => {
 
   it('serves 200 concurrent clients from one LISTEN connection', async () => {
     const match = await createMatch(api.admin, { live: true });
-    const clients = await Promise.all(Array.from({ length: 200 }, () => subscribe(`${api.server.url}/api/live/matches`)));
+    const clients = await Promise.all(
+      Array.from({ length: 200 }, () => subscribe(`${api.server.url}/api/live/matches`)),
+    );
     try {
       expect(await listenConnections(api.db)).toBe(1);
-      await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: 7 });
+      await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+        current_innings: 1,
+        current_over: 7,
+      });
       const received = await Promise.all(clients.map((client) => client.next(5000)));
       expect(received.every((update) => update.id === match.id)).toBe(true);
     } finally {
@@ -109,7 +131,10 @@ describe('GET /api/live/matches', () => {
       const deadline = Date.now() + 20_000;
       let update;
       for (let over = 1; !update && Date.now() < deadline; over++) {
-        await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 1, current_over: over % 20 });
+        await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+          current_innings: 1,
+          current_over: over % 20,
+        });
         update = await client.next(2000).catch(() => undefined);
       }
       expect(update).toMatchObject({ id: match.id, status: 'live' });
@@ -122,7 +147,11 @@ describe('GET /api/live/matches', () => {
   it('resumes with Last-Event-ID: exactly the updates missed, none twice', async () => {
     const match = await createMatch(api.admin, { live: true });
     const score = (team1_score: string) =>
-      api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score, current_innings: 1, current_over: 1 });
+      api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+        team1_score,
+        current_innings: 1,
+        current_over: 1,
+      });
     const first = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     await score('10/0');
     expect(await first.nextWhere((event) => event.team1_score === '10/0')).toMatchObject({ team1_score: '10/0' });
@@ -147,7 +176,8 @@ describe('GET /api/live/matches', () => {
   it('answers a Last-Event-ID it cannot replay (another server process, a restart) with one gap', async () => {
     const client = await subscribe(`${api.server.url}/api/live/matches`, { lastEventId: 'elsewhere-12' });
     try {
-      for (let waited = 0; client.gaps === 0 && waited < 2000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let waited = 0; client.gaps === 0 && waited < 2000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(client.gaps).toBe(1);
     } finally {
       client.close();
@@ -158,7 +188,11 @@ describe('GET /api/live/matches', () => {
     const match = await createMatch(api.admin, { live: true });
     const client = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     try {
-      await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '5/0', current_innings: 1, current_over: 0.5 });
+      await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+        team1_score: '5/0',
+        current_innings: 1,
+        current_over: 0.5,
+      });
       const event = await client.nextWhere((update) => update.team1_score === '5/0');
       const answer = (await api.admin.client.get(`/api/matches/${match.id}`)).body;
       expect(Object.keys(event).sort()).toEqual(Object.keys(answer).sort());
@@ -177,7 +211,9 @@ describe('GET /api/live/matches with a client that cannot keep up', () => {
     const fast = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     // A client that asks for the stream and then never reads a byte.
     const slow = connect(Number(new URL(api.server.url).port), '127.0.0.1');
-    slow.write('GET /api/live/matches HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\nConnection: close\r\n\r\n');
+    slow.write(
+      'GET /api/live/matches HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\nConnection: close\r\n\r\n',
+    );
     slow.pause();
     const ended = new Promise<void>((resolve) => slow.once('end', resolve).once('close', resolve));
     try {
@@ -185,11 +221,22 @@ describe('GET /api/live/matches with a client that cannot keep up', () => {
       // Far more than the socket buffers hold: 2,000 events of 7 KB (of a match nobody else watches).
       await api.db`select pg_notify('match_updates', json_build_object('id', -1, 'status', 'live', 'version', g, 'pad', repeat('x', 7000))::text)
                from generate_series(1, 2000) g`;
-      await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '1/0', current_innings: 1, current_over: 0.1 });
-      expect(await fast.nextWhere((event) => event.team1_score === '1/0')).toMatchObject({ id: match.id, team1_score: '1/0' });
+      await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+        team1_score: '1/0',
+        current_innings: 1,
+        current_over: 0.1,
+      });
+      expect(await fast.nextWhere((event) => event.team1_score === '1/0')).toMatchObject({
+        id: match.id,
+        team1_score: '1/0',
+      });
       slow.resume(); // reads what the kernel buffered, then the end the server wrote
-      await expect(Promise.race([ended.then(() => 'dropped'), new Promise((resolve) => setTimeout(() => resolve('still open'), 20_000))]))
-        .resolves.toBe('dropped');
+      await expect(
+        Promise.race([
+          ended.then(() => 'dropped'),
+          new Promise((resolve) => setTimeout(() => resolve('still open'), 20_000)),
+        ]),
+      ).resolves.toBe('dropped');
     } finally {
       fast.close();
       slow.destroy();
@@ -197,23 +244,38 @@ describe('GET /api/live/matches with a client that cannot keep up', () => {
   }, 40_000);
 
   it("pushes a player the results of their own bets as their match is settled, and nobody else's", async () => {
-    const [winner, loser, bystander] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server), registerPlayer(api.server)]);
+    const [winner, loser, bystander] = await Promise.all([
+      registerPlayer(api.server),
+      registerPlayer(api.server),
+      registerPlayer(api.server),
+    ]);
     await Promise.all([fund(api.server, winner, 2000), fund(api.server, loser, 2000)]);
     const match = await createMatch(api.admin, { live: true, team1: 1, team2: 2 });
     expect((await winner.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 2000 })).status).toBe(201);
     expect((await loser.client.post('/api/bets', { match_id: match.id, team_id: 2, amount: 1000 })).status).toBe(201);
-    const streams = await Promise.all([winner, loser, bystander].map((player) =>
-      subscribe(`${api.server.url}/api/live/matches`, { cookie: player.client.cookie })));
+    const streams = await Promise.all(
+      [winner, loser, bystander].map((player) =>
+        subscribe(`${api.server.url}/api/live/matches`, { cookie: player.client.cookie }),
+      ),
+    );
     const anonymous = await subscribe(`${api.server.url}/api/live/matches`);
     try {
       await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 });
       await settled(api.db, match.id);
       const [forWinner, forLoser, forBystander] = streams;
-      for (let waited = 0; (forWinner.results.length === 0 || forLoser.results.length === 0) && waited < 5000; waited += 50) {
+      for (
+        let waited = 0;
+        (forWinner.results.length === 0 || forLoser.results.length === 0) && waited < 5000;
+        waited += 50
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect(forWinner.results).toEqual([{ match_id: match.id, match: 'MI vs CSK', outcome: 'won', amount: 6000, team: 'Mumbai Indians' }]);
-      expect(forLoser.results).toEqual([{ match_id: match.id, match: 'MI vs CSK', outcome: 'lost', amount: 1000, team: 'Chennai Super Kings' }]);
+      expect(forWinner.results).toEqual([
+        { match_id: match.id, match: 'MI vs CSK', outcome: 'won', amount: 6000, team: 'Mumbai Indians' },
+      ]);
+      expect(forLoser.results).toEqual([
+        { match_id: match.id, match: 'MI vs CSK', outcome: 'lost', amount: 1000, team: 'Chennai Super Kings' },
+      ]);
       expect(forBystander.results).toEqual([]);
       expect(anonymous.results).toEqual([]);
     } finally {
@@ -223,7 +285,10 @@ describe('GET /api/live/matches with a client that cannot keep up', () => {
 
   it('gives a signed-in player a token for their own Realtime topic of results, where Realtime is configured', async () => {
     const player = await registerPlayer(api.server);
-    expect(await player.client.get('/api/live/token')).toMatchObject({ status: 404, body: { message: 'Realtime is not configured' } });
+    expect(await player.client.get('/api/live/token')).toMatchObject({
+      status: 404,
+      body: { message: 'Realtime is not configured' },
+    });
 
     const secret = 'test-realtime-jwt-secret';
     const server = await startServer({ env: { SUPABASE_JWT_SECRET: secret } });
@@ -235,7 +300,12 @@ describe('GET /api/live/matches with a client that cannot keep up', () => {
       const [header, payload, signature] = answer.body.token.split('.');
       expect(signature).toBe(createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url'));
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-      expect(claims).toMatchObject({ role: 'authenticated', aud: 'authenticated', sub: String(player.id), user_id: player.id });
+      expect(claims).toMatchObject({
+        role: 'authenticated',
+        aud: 'authenticated',
+        sub: String(player.id),
+        user_id: player.id,
+      });
       expect(claims.exp - claims.iat).toBe(3600);
       expect(Date.parse(answer.body.expires_at)).toBe(claims.exp * 1000);
       expect((await new Client(server.url).get('/api/live/token')).status).toBe(401);

@@ -16,10 +16,20 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 describe('memory kept per request', () => {
   it('keeps no reserved connection of an answered request reachable', async () => {
-    const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/deno'), [
-      'run', '--node-modules-dir=manual', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--v8-flags=--expose-gc',
-      'tests/support/pool-retention.deno.ts',
-    ], { cwd: root, env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', DATABASE_URL: requireEnv('DATABASE_URL') } });
+    const { stdout } = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/deno'),
+      [
+        'run',
+        '--node-modules-dir=manual',
+        '--allow-net',
+        '--allow-env',
+        '--allow-read',
+        '--allow-sys',
+        '--v8-flags=--expose-gc',
+        'tests/support/pool-retention.deno.ts',
+      ],
+      { cwd: root, env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', DATABASE_URL: requireEnv('DATABASE_URL') } },
+    );
     const { rounds, reachable } = JSON.parse(stdout.trim().split('\n').at(-1)!);
     expect(rounds).toBe(300);
     expect(reachable).toBeLessThanOrEqual(2);

@@ -20,7 +20,8 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...crypto, default: { ...crypto, scrypt }, scrypt };
 });
 
-const { hashPassword, verifyPassword, UNUSABLE_HASH, HASHES_AT_ONCE } = await import('../../edge-functions/_shared/password.ts');
+const { hashPassword, verifyPassword, UNUSABLE_HASH, HASHES_AT_ONCE } =
+  await import('../../edge-functions/_shared/password.ts');
 const { Limiter } = await import('../../edge-functions/_shared/limiter.ts');
 
 describe('verifyPassword', () => {
@@ -48,7 +49,9 @@ describe('verifyPassword', () => {
 
   it('runs at most HASHES_AT_ONCE hashes at once however many sign-ins come together (each takes 16 MiB while it runs)', async () => {
     const stored = await hashPassword('secret-123');
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => verifyPassword(n % 2 ? 'secret-123' : 'wrong-pass', stored)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => verifyPassword(n % 2 ? 'secret-123' : 'wrong-pass', stored)),
+    );
     expect(answers.filter(Boolean)).toHaveLength(6);
     expect(scryptCalls.count).toBe(13);
     expect(scryptCalls.most).toBe(HASHES_AT_ONCE);
@@ -61,17 +64,26 @@ describe('Limiter', () => {
     const started: number[] = [];
     let running = 0;
     let most = 0;
-    const task = (n: number) => limiter.run(async () => {
-      started.push(n);
-      most = Math.max(most, ++running);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      running--;
-      return n;
-    });
+    const task = (n: number) =>
+      limiter.run(async () => {
+        started.push(n);
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        return n;
+      });
     const accepted = [1, 2, 3, 4, 5].map(task);
     expect(limiter.load).toEqual({ running: 2, waiting: 3 });
-    await expect(task(6)).rejects.toMatchObject({ status: 503, message: 'Service temporarily unavailable', retryAfter: 1 });
+    await expect(task(6)).rejects.toMatchObject({
+      status: 503,
+      message: 'Service temporarily unavailable',
+      retryAfter: 1,
+    });
     expect(await Promise.all(accepted)).toEqual([1, 2, 3, 4, 5]);
-    expect({ started, most, load: limiter.load }).toEqual({ started: [1, 2, 3, 4, 5], most: 2, load: { running: 0, waiting: 0 } });
+    expect({ started, most, load: limiter.load }).toEqual({
+      started: [1, 2, 3, 4, 5],
+      most: 2,
+      load: { running: 0, waiting: 0 },
+    });
   });
 });

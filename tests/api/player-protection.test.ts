@@ -7,7 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { protectionMessages } from '../../src/domain/protection.ts';
-import { apiSuite, balance, createMatch, depositReference, fund, registerPlayer, settled, type Player } from '../support/api.ts';
+import {
+  apiSuite,
+  balance,
+  createMatch,
+  depositReference,
+  fund,
+  registerPlayer,
+  settled,
+  type Player,
+} from '../support/api.ts';
 
 const HOUR = 3_600_000;
 const deposit = (player: Player, amount: number) =>
@@ -28,7 +37,10 @@ describe('player protection', () => {
     expect(limits.body).toEqual({
       deposit_limits: { daily: null, weekly: null, monthly: null },
       deposit_remaining: { daily: null, weekly: null, monthly: null },
-      pending_changes: [], timeout_until: null, self_excluded_until: null, limit_prompt_due: true,
+      pending_changes: [],
+      timeout_until: null,
+      self_excluded_until: null,
+      limit_prompt_due: true,
     });
   });
 
@@ -51,7 +63,9 @@ describe('player protection', () => {
     ]);
     const [change] = raised.body.pending_changes;
     expect(Date.parse(change.effective_at) - Date.parse(change.requested_at)).toBe(24 * HOUR);
-    expect((await deposit(player, 500)).body).toEqual({ message: 'Deposit limit reached: Your daily limit is ₹5,000 and nothing is left.' });
+    expect((await deposit(player, 500)).body).toEqual({
+      message: 'Deposit limit reached: Your daily limit is ₹5,000 and nothing is left.',
+    });
     expect((await player.client.get('/api/account/limits')).body).toEqual(raised.body);
   });
 
@@ -82,7 +96,10 @@ describe('player protection', () => {
     const match = await createMatch(api.admin, { live: true });
     expect((await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000 })).status).toBe(201);
     const account = await player.client.post('/api/bank-accounts', {
-      account_holder: 'Timeout Player', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
+      account_holder: 'Timeout Player',
+      account_number: '123456789012',
+      ifsc_code: 'HDFC0001234',
+      bank_name: 'HDFC Bank',
     });
 
     const timeout = await player.client.post('/api/account/timeout', { days: 7 });
@@ -92,9 +109,13 @@ describe('player protection', () => {
 
     const bet = await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000 });
     expect(bet.status).toBe(403);
-    expect(bet.body.message).toMatch(/^Time-out: You cannot bet or deposit until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m IST\.$/);
+    expect(bet.body.message).toMatch(
+      /^Time-out: You cannot bet or deposit until \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m IST\.$/,
+    );
     expect(await deposit(player, 1000)).toMatchObject({ status: 403, body: bet.body });
-    expect((await player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.body.id })).status).toBe(201);
+    expect(
+      (await player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.body.id })).status,
+    ).toBe(201);
     expect((await player.client.get('/api/user')).status).toBe(200);
     expect((await player.client.get('/api/wallet/transactions')).body).toHaveLength(3);
 
@@ -106,7 +127,9 @@ describe('player protection', () => {
     const shorter = await player.client.post('/api/account/timeout', { days: 1 });
     expect(shorter.status).toBe(409);
     expect(shorter.body.message).toMatch(/^Already excluded: Your time-out runs until .+ IST\.$/);
-    expect((await player.client.post('/api/account/timeout', { days: 2 })).body).toEqual({ message: protectionMessages.timeoutDays });
+    expect((await player.client.post('/api/account/timeout', { days: 2 })).body).toEqual({
+      message: protectionMessages.timeoutDays,
+    });
   });
 
   it('an admin sees a self-exclusion but can neither change nor lift it', async () => {
@@ -119,28 +142,44 @@ describe('player protection', () => {
     const seen = await api.admin.client.get(`/api/account/limits?userId=${player.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.self_excluded_until).toBe(until);
-    expect(await api.admin.client.get('/api/account/limits?userId=99999999')).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect(await api.admin.client.get('/api/account/limits?userId=99999999')).toMatchObject({
+      status: 404,
+      body: { message: 'User not found' },
+    });
 
     const refused = { status: 403, body: { message: protectionMessages.onlyThePlayer } };
-    expect(await api.admin.client.put(`/api/account/limits?userId=${player.id}`, { period: 'daily', amount: null })).toMatchObject(refused);
+    expect(
+      await api.admin.client.put(`/api/account/limits?userId=${player.id}`, { period: 'daily', amount: null }),
+    ).toMatchObject(refused);
     expect(await api.admin.client.post(`/api/account/timeout?userId=${player.id}`, { days: 1 })).toMatchObject(refused);
-    expect(await api.admin.client.post(`/api/account/self-exclusion?userId=${player.id}`, { months: 6 })).toMatchObject(refused);
+    expect(await api.admin.client.post(`/api/account/self-exclusion?userId=${player.id}`, { months: 6 })).toMatchObject(
+      refused,
+    );
     expect((await api.admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(404);
-    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(200);
-    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(200);
+    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(
+      200,
+    );
+    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(
+      200,
+    );
     // (each change of status ended the player's sessions)
-    expect((await player.client.post('/api/login', { username: player.username, password: player.password })).status).toBe(200);
+    expect(
+      (await player.client.post('/api/login', { username: player.username, password: player.password })).status,
+    ).toBe(200);
 
     expect((await player.client.get('/api/account/limits')).body.self_excluded_until).toBe(until);
     const refusedDeposit = await deposit(player, 1000);
     expect(refusedDeposit.status).toBe(403);
     expect(refusedDeposit.body.message).toMatch(/^Self-exclusion: You cannot bet or deposit until .+ IST\.$/);
-    const [{ count }] = await api.db`select count(*)::int as count from public.protection_changes where user_id in (${player.id}, ${api.admin.id})`;
+    const [{ count }] =
+      await api.db`select count(*)::int as count from public.protection_changes where user_id in (${player.id}, ${api.admin.id})`;
     expect(count).toBe(1);
 
     const other = await registerPlayer(api.server);
-    expect(await other.client.get(`/api/account/limits?userId=${player.id}`))
-      .toMatchObject({ status: 403, body: { message: 'You can only view your own limits' } });
+    expect(await other.client.get(`/api/account/limits?userId=${player.id}`)).toMatchObject({
+      status: 403,
+      body: { message: 'You can only view your own limits' },
+    });
   });
 
   describe('statements', () => {
@@ -160,7 +199,9 @@ describe('player protection', () => {
       const answer = await statement(player, range);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="statement-${istDay(-1)}-to-${istDay(1)}.csv"`);
+      expect(answer.headers.get('content-disposition')).toBe(
+        `attachment; filename="statement-${istDay(-1)}-to-${istDay(1)}.csv"`,
+      );
       const lines = answer.text.split('\r\n');
       expect(lines.at(-1)).toBe('');
       expect(lines[0]).toBe('date (IST),type,amount,status,reference,balance after');
@@ -173,8 +214,10 @@ describe('player protection', () => {
 
       expect((await statement(api.admin, `${range}&userId=${player.id}`)).text).toBe(answer.text);
       const other = await registerPlayer(api.server);
-      expect(await statement(other, `${range}&userId=${player.id}`))
-        .toMatchObject({ status: 403, body: { message: 'You can only view your own transactions' } });
+      expect(await statement(other, `${range}&userId=${player.id}`)).toMatchObject({
+        status: 403,
+        body: { message: 'You can only view your own transactions' },
+      });
       expect((await statement(other, range)).text).toBe('date (IST),type,amount,status,reference,balance after\r\n');
     });
 
@@ -199,7 +242,10 @@ describe('player protection', () => {
         await tx`update public.users set wallet_balance = wallet_balance + 2500 where id = ${player.id}`;
       });
       const answer = await statement(player, `from=${istDay(-1)}&to=${istDay(1)}`);
-      const rows = answer.text.split('\r\n').slice(1, -1).map((line) => line.split(','));
+      const rows = answer.text
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(','));
       expect(rows).toHaveLength(2501);
       expect(rows.map((row) => Number(row[5]))).toEqual(Array.from({ length: 2501 }, (_, index) => 1000 + index));
       expect(Number(rows.at(-1)![5])).toBe(await balance(api.db, player.id));

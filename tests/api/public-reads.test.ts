@@ -20,7 +20,9 @@ describe('public match reads served from memory', () => {
     const before = await visitor().get(`/api/matches/${match.id}`);
     await visitor().get('/api/matches?status=live'); // both kept now
     const updated = await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
-      team1_score: '61/2', current_innings: 1, current_over: 8.1,
+      team1_score: '61/2',
+      current_innings: 1,
+      current_over: 8.1,
     });
     expect(updated.status).toBe(200);
     const after = await visitor().get(`/api/matches/${match.id}`, { 'if-none-match': before.headers.get('etag')! });

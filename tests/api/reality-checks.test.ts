@@ -13,11 +13,18 @@ describe('reality checks', () => {
 
   it('a player reads and chooses the reality-check interval; every change is in their protection history', async () => {
     const player = await registerPlayer(api.server);
-    expect(await player.client.get('/api/account/reality-check')).toMatchObject({ status: 200, body: { interval_minutes: 60 } });
-    expect(await player.client.put('/api/account/reality-check', { interval_minutes: 15 }))
-      .toMatchObject({ status: 200, body: { interval_minutes: 15 } });
-    expect(await player.client.put('/api/account/reality-check', { interval_minutes: null }))
-      .toMatchObject({ status: 200, body: { interval_minutes: null } });
+    expect(await player.client.get('/api/account/reality-check')).toMatchObject({
+      status: 200,
+      body: { interval_minutes: 60 },
+    });
+    expect(await player.client.put('/api/account/reality-check', { interval_minutes: 15 })).toMatchObject({
+      status: 200,
+      body: { interval_minutes: 15 },
+    });
+    expect(await player.client.put('/api/account/reality-check', { interval_minutes: null })).toMatchObject({
+      status: 200,
+      body: { interval_minutes: null },
+    });
     expect((await player.client.get('/api/account/reality-check')).body).toEqual({ interval_minutes: null });
     const refused = await player.client.put('/api/account/reality-check', { interval_minutes: 45 });
     expect(refused.status).toBe(400);
@@ -28,7 +35,7 @@ describe('reality checks', () => {
     expect(history.map((row) => row.interval_minutes)).toEqual([15, null]);
   });
 
-  it('the play session answers its start, the server\'s time and the net result of the bets since', async () => {
+  it("the play session answers its start, the server's time and the net result of the bets since", async () => {
     const player = await registerPlayer(api.server);
     await fund(api.server, player, 5000);
     const before = Date.now();
@@ -40,7 +47,9 @@ describe('reality checks', () => {
 
     const match = await createMatch(api.admin, { live: true });
     expect((await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 2000 })).status).toBe(201);
-    expect((await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 })).status).toBe(200);
+    expect(
+      (await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 })).status,
+    ).toBe(200);
     await settled(api.db, match.id);
     const after = await player.client.get('/api/account/play-session');
     expect(after.body).toMatchObject({ started_at: fresh.body.started_at, staked: 2000, won: 6000, net: 4000 });
@@ -59,12 +68,26 @@ describe('the deposit-limit prompt', () => {
   it('is due before the first deposit; "Set limit" sets the limit and the prompt is answered once', async () => {
     const player = await registerPlayer(api.server);
     expect((await player.client.get('/api/account/limits')).body.limit_prompt_due).toBe(true);
-    const answered = await player.client.post('/api/account/limit-prompt', { answer: 'set_limit', period: 'daily', amount: 2000 });
+    const answered = await player.client.post('/api/account/limit-prompt', {
+      answer: 'set_limit',
+      period: 'daily',
+      amount: 2000,
+    });
     expect(answered.status).toBe(201);
-    expect(answered.body).toMatchObject({ deposit_limits: { daily: 2000, weekly: null, monthly: null }, limit_prompt_due: false });
+    expect(answered.body).toMatchObject({
+      deposit_limits: { daily: 2000, weekly: null, monthly: null },
+      limit_prompt_due: false,
+    });
     const again = await player.client.post('/api/account/limit-prompt', { answer: 'not_now' });
-    expect(again).toMatchObject({ status: 409, body: { message: 'You have already answered the deposit limit question' } });
-    const over = await player.client.post('/api/wallet/deposit', { amount: 2500, paymentMethod: 'upi', reference: depositReference() });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: 'You have already answered the deposit limit question' },
+    });
+    const over = await player.client.post('/api/wallet/deposit', {
+      amount: 2500,
+      paymentMethod: 'upi',
+      reference: depositReference(),
+    });
     expect(over.body).toEqual({ message: 'Deposit limit reached: Your daily limit is ₹2,000 and ₹2,000 is left.' });
   });
 

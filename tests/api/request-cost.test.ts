@@ -10,7 +10,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  Client, createAdmin, createMatch, database, fund, registerPlayer, startServer, type Db, type Player, type TestServer,
+  Client,
+  createAdmin,
+  createMatch,
+  database,
+  fund,
+  registerPlayer,
+  startServer,
+  type Db,
+  type Player,
+  type TestServer,
 } from '../support/api.ts';
 import { requireEnv } from '../support/server.ts';
 import { startPgCounter, type Counts, type PgCounter } from '../../scripts/lib/pg-counter.js';
@@ -36,7 +45,10 @@ describe('database cost per request', () => {
     await fund(server, player, 25_000);
     matchId = (await createMatch(admin, { live: true })).id;
     await player.client.post('/api/bank-accounts', {
-      account_holder: 'Cost Player', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
+      account_holder: 'Cost Player',
+      account_number: '123456789012',
+      ifsc_code: 'HDFC0001234',
+      bank_name: 'HDFC Bank',
     });
   });
   afterAll(async () => {
@@ -55,7 +67,10 @@ describe('database cost per request', () => {
       counter.reset();
       status = (await request()).status;
       const counts = counter.counts();
-      least = { statements: Math.min(least.statements, counts.statements), roundTrips: Math.min(least.roundTrips, counts.roundTrips) };
+      least = {
+        statements: Math.min(least.statements, counts.statements),
+        roundTrips: Math.min(least.roundTrips, counts.roundTrips),
+      };
     }
     return { ...least, status };
   }
@@ -84,51 +99,90 @@ describe('database cost per request', () => {
   it('signed-in reads: one round trip, session included', async () => {
     expect(await cost(() => player.client.get('/api/user'))).toEqual({ status: 200, roundTrips: 1, statements: 4 });
     expect(await cost(() => player.client.get('/api/bets'))).toEqual({ status: 200, roundTrips: 1, statements: 4 });
-    expect(await cost(() => admin.client.get(`/api/admin/bets/match/${matchId}`)))
-      .toEqual({ status: 200, roundTrips: 1, statements: 5 });
+    expect(await cost(() => admin.client.get(`/api/admin/bets/match/${matchId}`))).toEqual({
+      status: 200,
+      roundTrips: 1,
+      statements: 5,
+    });
   });
 
   it('list pages, first and later, with search, filters and counts: one round trip each', async () => {
-    const next = (path: string) => admin.client.get(path).then((answer) => answer.headers.get('link')!.match(/<([^>]*)>/)![1]);
-    const playerPages = ['/api/wallet/transactions?limit=1', '/api/wallet/transactions?type=deposit&status=completed', '/api/bets?limit=10'];
-    for (const path of playerPages) expect(await cost(() => player.client.get(path))).toMatchObject({ status: 200, roundTrips: 1 });
-    const adminPages = [
-      '/api/admin/users?limit=20', `/api/admin/users?q=${player.username.slice(0, 6)}&status=active`, '/api/admin/users/counts',
-      '/api/admin/transactions', await next('/api/admin/transactions?limit=1'), '/api/admin/transactions?type=withdrawal&status=pending', `/api/admin/transactions?q=${player.id}`,
-      '/api/admin/transactions/counts', `/api/admin/users/${player.id}/transactions?limit=10`, `/api/admin/users/${player.id}/bets`,
-      `/api/admin/users/${player.id}/bank-accounts`, `/api/wallet/transactions?userId=${player.id}&limit=10`,
-      `/api/admin/bets/match/${matchId}?limit=10`, '/api/admin/dashboard/stats',
+    const next = (path: string) =>
+      admin.client.get(path).then((answer) => answer.headers.get('link')!.match(/<([^>]*)>/)![1]);
+    const playerPages = [
+      '/api/wallet/transactions?limit=1',
+      '/api/wallet/transactions?type=deposit&status=completed',
+      '/api/bets?limit=10',
     ];
-    for (const path of adminPages) expect(await cost(() => admin.client.get(path))).toMatchObject({ status: 200, roundTrips: 1 });
+    for (const path of playerPages)
+      expect(await cost(() => player.client.get(path))).toMatchObject({ status: 200, roundTrips: 1 });
+    const adminPages = [
+      '/api/admin/users?limit=20',
+      `/api/admin/users?q=${player.username.slice(0, 6)}&status=active`,
+      '/api/admin/users/counts',
+      '/api/admin/transactions',
+      await next('/api/admin/transactions?limit=1'),
+      '/api/admin/transactions?type=withdrawal&status=pending',
+      `/api/admin/transactions?q=${player.id}`,
+      '/api/admin/transactions/counts',
+      `/api/admin/users/${player.id}/transactions?limit=10`,
+      `/api/admin/users/${player.id}/bets`,
+      `/api/admin/users/${player.id}/bank-accounts`,
+      `/api/wallet/transactions?userId=${player.id}&limit=10`,
+      `/api/admin/bets/match/${matchId}?limit=10`,
+      '/api/admin/dashboard/stats',
+    ];
+    for (const path of adminPages)
+      expect(await cost(() => admin.client.get(path))).toMatchObject({ status: 200, roundTrips: 1 });
   });
 
   it('player protection: reading and setting limits, a statement: one round trip each', async () => {
-    expect(await cost(() => player.client.get('/api/account/limits'))).toEqual({ status: 200, roundTrips: 1, statements: 4 });
-    expect(await cost(() => player.client.put('/api/account/limits', { period: 'monthly', amount: 10_000_000 })))
-      .toEqual({ status: 200, roundTrips: 1, statements: 4 });
-    expect(await cost(() => player.client.get('/api/wallet/statement.csv?from=2026-01-01&to=2026-12-31')))
-      .toEqual({ status: 200, roundTrips: 1, statements: 4 });
+    expect(await cost(() => player.client.get('/api/account/limits'))).toEqual({
+      status: 200,
+      roundTrips: 1,
+      statements: 4,
+    });
+    expect(
+      await cost(() => player.client.put('/api/account/limits', { period: 'monthly', amount: 10_000_000 })),
+    ).toEqual({ status: 200, roundTrips: 1, statements: 4 });
+    expect(await cost(() => player.client.get('/api/wallet/statement.csv?from=2026-01-01&to=2026-12-31'))).toEqual({
+      status: 200,
+      roundTrips: 1,
+      statements: 4,
+    });
   });
 
   it('a bet: one round trip, its answer (bet, match, team) included', async () => {
     const spent = await cost(() => player.client.post('/api/bets', { match_id: matchId, team_id: 1, amount: 1000 }));
     expect(spent).toEqual({ status: 201, roundTrips: 1, statements: 4 });
-    expect(await cost(() => player.client.get(`/api/matches/${matchId}/position`))).toEqual({ status: 200, roundTrips: 1, statements: 4 });
+    expect(await cost(() => player.client.get(`/api/matches/${matchId}/position`))).toEqual({
+      status: 200,
+      roundTrips: 1,
+      statements: 4,
+    });
   });
 
   it('a bet with an Idempotency-Key, first and replayed: one round trip each', async () => {
     let key = 0;
     const fresh = await cost(() =>
-      player.client.post('/api/bets', { match_id: matchId, team_id: 1, amount: 1000 }, { 'idempotency-key': `cost-${++key}` }));
+      player.client.post(
+        '/api/bets',
+        { match_id: matchId, team_id: 1, amount: 1000 },
+        { 'idempotency-key': `cost-${++key}` },
+      ),
+    );
     expect(fresh).toEqual({ status: 201, roundTrips: 1, statements: 5 });
     const replayed = await cost(() =>
-      player.client.post('/api/bets', { match_id: matchId, team_id: 1, amount: 1000 }, { 'idempotency-key': 'cost-1' }));
+      player.client.post('/api/bets', { match_id: matchId, team_id: 1, amount: 1000 }, { 'idempotency-key': 'cost-1' }),
+    );
     expect(replayed).toEqual({ status: 201, roundTrips: 1, statements: 5 });
   });
 
   it('a withdrawal: one round trip', async () => {
     const [account] = (await player.client.get('/api/bank-accounts')).body;
-    const spent = await cost(() => player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.id }));
+    const spent = await cost(() =>
+      player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.id }),
+    );
     expect(spent).toEqual({ status: 201, roundTrips: 1, statements: 4 });
   });
 
@@ -136,7 +190,8 @@ describe('database cost per request', () => {
     // each run settles a match of its own
     const matches = await Promise.all(Array.from({ length: 5 }, () => createMatch(admin, { live: true })));
     const spent = await cost(() =>
-      admin.client.patch(`/api/admin/matches/${matches.pop()!.id}/declare-winner`, { winning_team_id: 1 }));
+      admin.client.patch(`/api/admin/matches/${matches.pop()!.id}/declare-winner`, { winning_team_id: 1 }),
+    );
     expect(spent).toEqual({ status: 200, roundTrips: 1, statements: 4 });
   });
 

@@ -10,8 +10,10 @@ describe('request log', () => {
 
   /** The log lines of `route` requests answered with `status`, waiting briefly for the server's output. */
   async function logged(method: string, route: string, status: number, count: number) {
-    const lines = () => api.server.logs!.filter((line) => line.method === method && line.route === route && line.status === status);
-    for (let waited = 0; lines().length < count && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    const lines = () =>
+      api.server.logs!.filter((line) => line.method === method && line.route === route && line.status === status);
+    for (let waited = 0; lines().length < count && waited < 2000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     return lines();
   }
 

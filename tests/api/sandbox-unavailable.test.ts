@@ -27,10 +27,11 @@ async function cuttingProxy(targetUrl: string, cutAt: string) {
   proxied.port = String((server.address() as { port: number }).port);
   return {
     url: proxied.toString(),
-    close: () => new Promise<void>((resolve) => {
-      sockets.forEach((socket) => socket.destroy());
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        sockets.forEach((socket) => socket.destroy());
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -50,9 +51,14 @@ describe('sandbox gateway while the database goes away', () => {
   it('answers its 503 page with Retry-After', async () => {
     const player = await registerPlayer(server);
     const reference = depositReference();
-    expect((await player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference })).status).toBe(201);
-    const paid = await player.client.post('/api/payments/sandbox', new URLSearchParams({ amount: '1000', reference, outcome: 'success' }).toString(),
-      { 'content-type': 'application/x-www-form-urlencoded', origin: server.url });
+    expect(
+      (await player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference })).status,
+    ).toBe(201);
+    const paid = await player.client.post(
+      '/api/payments/sandbox',
+      new URLSearchParams({ amount: '1000', reference, outcome: 'success' }).toString(),
+      { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+    );
     expect(paid.status).toBe(503);
     expect(paid.headers.get('retry-after')).toBe('5');
     expect(paid.text).toContain('Service temporarily unavailable');

@@ -21,7 +21,7 @@ describe('request hygiene: CSRF origin, body limits, malformed input, headers, e
     expect((await player.client.get('/api/bets', { origin: 'https://evil.example' })).status).toBe(200);
   });
 
-  it('behind a static host that rewrites /api, takes the browser\'s word (Sec-Fetch-Site) that the page is the site\'s own', async () => {
+  it("behind a static host that rewrites /api, takes the browser's word (Sec-Fetch-Site) that the page is the site's own", async () => {
     const admin = await createAdmin(api.server, api.db);
     const player = await registerPlayer(api.server);
     await fund(api.server, player, 3000);
@@ -31,17 +31,25 @@ describe('request hygiene: CSRF origin, body limits, malformed input, headers, e
     const hosted = { origin: 'https://cricket.example', 'sec-fetch-site': 'same-origin' };
     expect((await player.client.post('/api/bets', body, hosted)).status).toBe(201);
     for (const site of ['cross-site', 'same-site']) {
-      const refused = await player.client.post('/api/bets', body, { origin: 'https://evil.example', 'sec-fetch-site': site });
+      const refused = await player.client.post('/api/bets', body, {
+        origin: 'https://evil.example',
+        'sec-fetch-site': site,
+      });
       expect([site, refused.status, refused.body]).toEqual([site, 403, { message: 'Cross-origin request refused' }]);
     }
     // a page elsewhere cannot claim our origin past the browser's own verdict
-    expect((await player.client.post('/api/bets', body, { origin: api.server.url, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(
+      (await player.client.post('/api/bets', body, { origin: api.server.url, 'sec-fetch-site': 'cross-site' })).status,
+    ).toBe(403);
     const [{ count }] = await api.db`select count(*)::int as count from public.bets where user_id = ${player.id}`;
     expect(count).toBe(1);
   });
 
   it('answers 413 for a body over 64 KiB', async () => {
-    const answer = await new Client(api.server.url).post('/api/login', { username: 'x'.repeat(70 * 1024), password: 'secret1' });
+    const answer = await new Client(api.server.url).post('/api/login', {
+      username: 'x'.repeat(70 * 1024),
+      password: 'secret1',
+    });
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({ message: 'Request body too large' });
   });
@@ -98,7 +106,8 @@ describe('request hygiene: CSRF origin, body limits, malformed input, headers, e
     const register = doc.body.paths['/api/register'].post.requestBody.content['application/json'].schema;
     expect(register.properties).toHaveProperty('username');
     expect(register.properties).not.toHaveProperty('role');
-    expect(doc.body.paths['/api/wallet/deposit'].post.responses['201'].content['application/json'].schema.properties)
-      .toHaveProperty('redirect_url');
+    expect(
+      doc.body.paths['/api/wallet/deposit'].post.responses['201'].content['application/json'].schema.properties,
+    ).toHaveProperty('redirect_url');
   });
 });

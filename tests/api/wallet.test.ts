@@ -1,17 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
-  apiSuite, balance, Client, createAdmin, depositReference, fund, registerPlayer, sendWebhook, signedWebhook, unique,
+  apiSuite,
+  balance,
+  Client,
+  createAdmin,
+  depositReference,
+  fund,
+  registerPlayer,
+  sendWebhook,
+  signedWebhook,
+  unique,
   type Player,
 } from '../support/api.ts';
 
-const ACCOUNT = { account_holder: 'Rahul Sharma', account_number: '123456789012', ifsc_code: 'sbin0001234', bank_name: 'State Bank' };
+const ACCOUNT = {
+  account_holder: 'Rahul Sharma',
+  account_number: '123456789012',
+  ifsc_code: 'sbin0001234',
+  bank_name: 'State Bank',
+};
 
 describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank accounts', () => {
   const api = apiSuite({ reconciled: true });
 
   async function pendingDeposit(player: Player, amount = 1000) {
     const reference = depositReference();
-    const answer = await player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference, status: 'completed' });
+    const answer = await player.client.post('/api/wallet/deposit', {
+      amount,
+      paymentMethod: 'upi',
+      reference,
+      status: 'completed',
+    });
     expect(answer.status).toBe(201);
     return { reference, answer };
   }
@@ -19,7 +38,13 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
   it('creates a pending deposit whatever status the client sends, with the gateway redirect', async () => {
     const player = await registerPlayer(api.server);
     const { reference, answer } = await pendingDeposit(player, 2500);
-    expect(answer.body).toMatchObject({ amount: 2500, reference_id: reference, status: 'pending', type: 'deposit', user_id: player.id });
+    expect(answer.body).toMatchObject({
+      amount: 2500,
+      reference_id: reference,
+      status: 'pending',
+      type: 'deposit',
+      user_id: player.id,
+    });
     expect(answer.body.redirect_url).toBe(
       `/api/payments/sandbox?amount=2500&username=${player.username}&reference=${reference}`,
     );
@@ -38,7 +63,12 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     [{ reference: 'bogus' }, 'Invalid reference'],
   ])('refuses deposit %j with 400 "%s"', async (override, message) => {
     const player = await registerPlayer(api.server);
-    const answer = await player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference: depositReference(), ...override });
+    const answer = await player.client.post('/api/wallet/deposit', {
+      amount: 1000,
+      paymentMethod: 'upi',
+      reference: depositReference(),
+      ...override,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message });
   });
@@ -54,14 +84,20 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     const replay = await sendWebhook(api.server, event);
     expect(replay.status).toBe(200);
     expect(await balance(api.db, player.id)).toBe(1500);
-    const [{ count }] = await api.db`select count(*)::int as count from public.transactions where user_id = ${player.id} and status = 'completed'`;
+    const [{ count }] =
+      await api.db`select count(*)::int as count from public.transactions where user_id = ${player.id} and status = 'completed'`;
     expect(count).toBe(1);
   });
 
   it('marks a deposit failed on the failure event, moving no money', async () => {
     const player = await registerPlayer(api.server);
     const { reference } = await pendingDeposit(player);
-    const answer = await sendWebhook(api.server, { reference, amount: 1000, status: 'failed', gateway_txn_id: unique('gw') });
+    const answer = await sendWebhook(api.server, {
+      reference,
+      amount: 1000,
+      status: 'failed',
+      gateway_txn_id: unique('gw'),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.status).toBe('failed');
     expect(await balance(api.db, player.id)).toBe(0);
@@ -78,7 +114,11 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
 
     // signed over one body, sent with another (re-serialized / tampered)
     const { headers } = signedWebhook(event);
-    const tampered = await new Client(api.server.url).post('/api/payments/webhook', JSON.stringify({ ...event, amount: 100000 }), headers);
+    const tampered = await new Client(api.server.url).post(
+      '/api/payments/webhook',
+      JSON.stringify({ ...event, amount: 100000 }),
+      headers,
+    );
     expect(tampered.status).toBe(401);
 
     const unsigned = await new Client(api.server.url).post('/api/payments/webhook', event);
@@ -96,7 +136,11 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     expect(mismatch.status).toBe(409);
     expect(mismatch.body).toEqual({ message: 'Amount mismatch' });
 
-    const malformed = await new Client(api.server.url).post('/api/payments/webhook', '{not json', signedWebhook('{not json').headers);
+    const malformed = await new Client(api.server.url).post(
+      '/api/payments/webhook',
+      '{not json',
+      signedWebhook('{not json').headers,
+    );
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ message: 'Malformed JSON body' });
 
@@ -117,7 +161,8 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
 
     const form = new URLSearchParams({ amount: '3000', reference, outcome: 'success' }).toString();
     const paid = await player.client.post('/api/payments/sandbox', form, {
-      'content-type': 'application/x-www-form-urlencoded', origin: api.server.url,
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: api.server.url,
     });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe('/wallet');
@@ -125,7 +170,9 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
   });
 
   it('escapes what the sandbox page shows', async () => {
-    const page = await new Client(api.server.url).get('/api/payments/sandbox?amount=500&username=%3Cscript%3E&reference=REF-1-AAAA');
+    const page = await new Client(api.server.url).get(
+      '/api/payments/sandbox?amount=500&username=%3Cscript%3E&reference=REF-1-AAAA',
+    );
     expect(page.text).not.toContain('<script>');
     expect(page.text).toContain('&lt;script&gt;');
   });
@@ -160,17 +207,35 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     await fund(api.server, player, 5000);
     const account = (await player.client.post('/api/bank-accounts', ACCOUNT)).body;
     const key = unique('idem');
-    const first = await player.client.post('/api/wallet/withdraw', { amount: 2000, bankAccountId: account.id }, { 'idempotency-key': key });
+    const first = await player.client.post(
+      '/api/wallet/withdraw',
+      { amount: 2000, bankAccountId: account.id },
+      { 'idempotency-key': key },
+    );
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ type: 'withdrawal', status: 'pending', amount: -2000, bank_account_id: account.id });
-    const retry = await player.client.post('/api/wallet/withdraw', { amount: 2000, bankAccountId: account.id }, { 'idempotency-key': key });
+    expect(first.body).toMatchObject({
+      type: 'withdrawal',
+      status: 'pending',
+      amount: -2000,
+      bank_account_id: account.id,
+    });
+    const retry = await player.client.post(
+      '/api/wallet/withdraw',
+      { amount: 2000, bankAccountId: account.id },
+      { 'idempotency-key': key },
+    );
     expect(retry.status).toBe(201);
     expect(retry.body.id).toBe(first.body.id);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    const other = await player.client.post('/api/wallet/withdraw', { amount: 2500, bankAccountId: account.id }, { 'idempotency-key': key });
+    const other = await player.client.post(
+      '/api/wallet/withdraw',
+      { amount: 2500, bankAccountId: account.id },
+      { 'idempotency-key': key },
+    );
     expect(other.status).toBe(409);
     expect(other.body).toEqual({ message: 'Idempotency key reused with a different request' });
-    const [{ count }] = await api.db`select count(*)::int as count from public.transactions where user_id = ${player.id} and type = 'withdrawal'`;
+    const [{ count }] =
+      await api.db`select count(*)::int as count from public.transactions where user_id = ${player.id} and type = 'withdrawal'`;
     expect(count).toBe(1);
     // pending withdrawals reduce what is available
     const tooMuch = await player.client.post('/api/wallet/withdraw', { amount: 3500, bankAccountId: account.id });
@@ -181,21 +246,36 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
   it('answers what a player may spend: available_balance and pending_withdrawals on every user answer', async () => {
     const player = await registerPlayer(api.server);
     const usable = (user: Record<string, unknown>) => ({
-      wallet_balance: user.wallet_balance, available_balance: user.available_balance, pending_withdrawals: user.pending_withdrawals,
+      wallet_balance: user.wallet_balance,
+      available_balance: user.available_balance,
+      pending_withdrawals: user.pending_withdrawals,
     });
-    expect(usable((await player.client.get('/api/user')).body)).toEqual({ wallet_balance: 0, available_balance: 0, pending_withdrawals: 0 });
+    expect(usable((await player.client.get('/api/user')).body)).toEqual({
+      wallet_balance: 0,
+      available_balance: 0,
+      pending_withdrawals: 0,
+    });
     await fund(api.server, player, 5000);
     const account = (await player.client.post('/api/bank-accounts', ACCOUNT)).body;
-    expect((await player.client.post('/api/wallet/withdraw', { amount: 1500, bankAccountId: account.id })).status).toBe(201);
-    expect((await player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.id })).status).toBe(201);
+    expect((await player.client.post('/api/wallet/withdraw', { amount: 1500, bankAccountId: account.id })).status).toBe(
+      201,
+    );
+    expect((await player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.id })).status).toBe(
+      201,
+    );
     const expected = { wallet_balance: 5000, available_balance: 3000, pending_withdrawals: 2000 };
 
     expect(usable((await player.client.get('/api/user')).body)).toEqual(expected);
-    const login = await new Client(api.server.url).post('/api/login', { username: player.username, password: player.password });
+    const login = await new Client(api.server.url).post('/api/login', {
+      username: player.username,
+      password: player.password,
+    });
     expect(usable(login.body)).toEqual(expected);
     const admin = await createAdmin(api.server, api.db);
     expect(usable((await admin.client.get(`/api/admin/users/${player.id}`)).body)).toEqual(expected);
-    const listed = (await admin.client.get('/api/admin/users')).body.find((user: { id: number }) => user.id === player.id);
+    const listed = (await admin.client.get('/api/admin/users')).body.find(
+      (user: { id: number }) => user.id === player.id,
+    );
     expect(usable(listed)).toEqual(expected);
     // the figure is the one the money functions check: 3000 may be bet or withdrawn, 3001 not
     const tooMuch = await player.client.post('/api/wallet/withdraw', { amount: 3001, bankAccountId: account.id });
@@ -203,10 +283,14 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
 
     const [pending] = await api.db`select id from public.transactions where user_id = ${player.id} and amount = -500`;
     expect((await admin.client.patch(`/api/admin/transactions/${pending.id}/reject`)).status).toBe(200);
-    expect(usable((await player.client.get('/api/user')).body)).toEqual({ wallet_balance: 5000, available_balance: 3500, pending_withdrawals: 1500 });
+    expect(usable((await player.client.get('/api/user')).body)).toEqual({
+      wallet_balance: 5000,
+      available_balance: 3500,
+      pending_withdrawals: 1500,
+    });
   });
 
-  it('refuses withdrawals: limits, no qualifying deposit, someone else\'s account', async () => {
+  it("refuses withdrawals: limits, no qualifying deposit, someone else's account", async () => {
     const player = await registerPlayer(api.server);
     const other = await registerPlayer(api.server);
     const account = (await player.client.post('/api/bank-accounts', ACCOUNT)).body;
@@ -224,7 +308,9 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     await fund(api.server, player, 900); // below the qualifying 1000
     const noQualifying = await player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.id });
     expect(noQualifying.status).toBe(409);
-    expect(noQualifying.body.message).toBe('Minimum deposit required: You need to have made at least one deposit of ₹1,000 or more to withdraw funds');
+    expect(noQualifying.body.message).toBe(
+      'Minimum deposit required: You need to have made at least one deposit of ₹1,000 or more to withdraw funds',
+    );
     await fund(api.server, player, 1000);
     const foreign = await player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: otherAccount.id });
     expect(foreign.status).toBe(403);

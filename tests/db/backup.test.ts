@@ -20,7 +20,8 @@ const folder = mkdtempSync(path.join(tmpdir(), 'cricket-backups-'));
 /** The ledger and the balances, as an auditor would compare them. */
 async function ledger(sql: postgres.Sql) {
   return {
-    transactions: await sql`select id, user_id, amount, type, status, reference_id, gateway_txn_id, created_at from public.transactions order by id`,
+    transactions:
+      await sql`select id, user_id, amount, type, status, reference_id, gateway_txn_id, created_at from public.transactions order by id`,
     balances: await sql`select id, username, wallet_balance from public.users order by id`,
     reconcile: await sql.begin(async (tx) => {
       await tx`set local role service_role`;
@@ -62,7 +63,9 @@ describe('npm run db:backup / db:restore', () => {
     backedUp = await ledger(sql);
     const backup = await runScript('scripts/db-backup.js', ['--dir', folder], { DATABASE_URL: source });
     if (backup.code !== 0) throw new Error(backup.output);
-    [file] = readdirSync(folder).filter((name) => name.endsWith('.dump')).map((name) => path.join(folder, name));
+    [file] = readdirSync(folder)
+      .filter((name) => name.endsWith('.dump'))
+      .map((name) => path.join(folder, name));
   }, 120_000);
   afterAll(async () => {
     await sql?.end();

@@ -29,8 +29,10 @@ async function request<T>(user: { id: number; role: string } | null, fn: (tx: Tx
 
 async function createPlayer(balance: number) {
   const username = uniq('p');
-  const [u] = await request(null, (tx) =>
-    tx`select id from app.register_user(${username}, 'hash', 'Concurrent Player', ${username + '@example.test'}, null, null)`,
+  const [u] = await request(
+    null,
+    (tx) =>
+      tx`select id from app.register_user(${username}, 'hash', 'Concurrent Player', ${username + '@example.test'}, null, null)`,
   );
   const player = { id: Number(u.id), role: 'user' };
   for (let left = balance; left > 0; left -= 100000) {
@@ -120,7 +122,8 @@ describe('money paths under concurrency', () => {
       ]),
     );
     expect(await balance(player.id)).toBe(0);
-    const [bets] = await sql`select count(*)::int as n, sum(amount)::bigint as total from public.bets where user_id = ${player.id}`;
+    const [bets] =
+      await sql`select count(*)::int as n, sum(amount)::bigint as total from public.bets where user_id = ${player.id}`;
     expect(bets.n).toBe(10);
     expect(Number(bets.total)).toBe(10000);
     const [ledger] = await sql`
@@ -131,8 +134,9 @@ describe('money paths under concurrency', () => {
 
   it('two simultaneous approvals of one withdrawal debit once', async () => {
     const player = await createPlayer(10000);
-    const [account] = await request(player, (tx) =>
-      tx`select id from app.add_bank_account('Concurrent Player', '123456789012', 'HDFC0001234', 'HDFC Bank')`,
+    const [account] = await request(
+      player,
+      (tx) => tx`select id from app.add_bank_account('Concurrent Player', '123456789012', 'HDFC0001234', 'HDFC Bank')`,
     );
     const [withdrawal] = await request(player, (tx) => tx`select id from app.request_withdrawal(6000, ${account.id})`);
     const secondAdmin = await createAdmin();
@@ -186,11 +190,15 @@ describe('money paths under concurrency', () => {
     await request(player, (tx) => tx`select app.set_deposit_limit('daily', 5000)`);
 
     const { ok, errors } = await settle(
-      Array.from({ length: 20 }, () => request(player, (tx) => tx`select id from app.request_deposit(1000, 'upi', ${newRef()})`)),
+      Array.from({ length: 20 }, () =>
+        request(player, (tx) => tx`select id from app.request_deposit(1000, 'upi', ${newRef()})`),
+      ),
     );
 
     expect(ok).toBe(5);
-    expect(new Set(errors)).toEqual(new Set(['BT409: Deposit limit reached: Your daily limit is ₹5,000 and nothing is left.']));
+    expect(new Set(errors)).toEqual(
+      new Set(['BT409: Deposit limit reached: Your daily limit is ₹5,000 and nothing is left.']),
+    );
     const [deposits] = await sql`
       select count(*)::int as n, sum(amount)::bigint as total from public.transactions where user_id = ${player.id} and type = 'deposit'`;
     expect(deposits.n).toBe(5);
@@ -201,8 +209,9 @@ describe('money paths under concurrency', () => {
     for (let round = 0; round < 5; round++) {
       const player = await createPlayer(10000);
       const match = await createLiveMatch(admin);
-      const [account] = await request(player, (tx) =>
-        tx`select id from app.add_bank_account('Racing Player', '987654321098', 'ICIC0004321', 'ICICI Bank')`,
+      const [account] = await request(
+        player,
+        (tx) => tx`select id from app.add_bank_account('Racing Player', '987654321098', 'ICIC0004321', 'ICICI Bank')`,
       );
 
       const withdrawal = request(player, (tx) => tx`select id from app.request_withdrawal(5000, ${account.id})`);
@@ -237,7 +246,8 @@ describe('house risk under concurrency', () => {
     return Number(row.loss);
   }
 
-  const withLiabilityLimit = (limit: number, race: () => Promise<void>) => withSettings({ max_liability_per_match: limit }, race);
+  const withLiabilityLimit = (limit: number, race: () => Promise<void>) =>
+    withSettings({ max_liability_per_match: limit }, race);
 
   it('60 simultaneous bets of 1000 on one side, limit 50,000: exactly 25 pass (each adds 2,000 to the loss)', () =>
     withLiabilityLimit(LIMIT, async () => {
@@ -245,7 +255,9 @@ describe('house risk under concurrency', () => {
       const match = await createLiveMatch(admin);
 
       const { ok, errors } = await settle(
-        Array.from({ length: 60 }, (_, n) => request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, 1, 1000)`)),
+        Array.from({ length: 60 }, (_, n) =>
+          request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, 1, 1000)`),
+        ),
       );
 
       expect(ok).toBe(25);
@@ -262,7 +274,9 @@ describe('house risk under concurrency', () => {
       const match = await createLiveMatch(admin);
 
       const { ok, errors } = await settle(
-        Array.from({ length: 150 }, (_, n) => request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, 1, 1000)`)),
+        Array.from({ length: 150 }, (_, n) =>
+          request(players[n % 10], (tx) => tx`select id from app.place_bet(${match}, 1, 1000)`),
+        ),
       );
 
       expect(ok).toBe(100);
@@ -328,7 +342,8 @@ describe('house risk under concurrency', () => {
       await fastBet;
 
       expect(await largeBet).toEqual({
-        ok: 0, errors: ['BT409: Stake too high for this match: at most ₹70,000 more can be staked on Mumbai Indians'],
+        ok: 0,
+        errors: ['BT409: Stake too high for this match: at most ₹70,000 more can be staked on Mumbai Indians'],
       });
       expect(await liability(match)).toBe(60_000);
       expect(await sql`select * from app.reconcile_books()`).toEqual([]);
@@ -343,7 +358,11 @@ describe('house risk under concurrency', () => {
       // unchecked, the loss should MI win would reach 90,000
       const { ok, errors } = await settle(
         Array.from({ length: 90 }, (_, n) =>
-          request(players[n % 15], (tx) => tx`select id from app.place_bet(${match}, ${(n % 15) % 3 === 0 ? 2 : 1}, 1000)`)),
+          request(
+            players[n % 15],
+            (tx) => tx`select id from app.place_bet(${match}, ${(n % 15) % 3 === 0 ? 2 : 1}, 1000)`,
+          ),
+        ),
       );
 
       expect(errors.length).toBeGreaterThan(0);
@@ -363,9 +382,12 @@ describe('the book under concurrency', () => {
     const player = await createPlayer(100_000);
     const match = await createLiveMatch(admin);
     const { ok, errors } = await settle(
-      Array.from({ length: 50 }, (_, n) => request(player, (tx) => tx`select id from app.place_bet(${match}, ${1 + (n % 2)}, 1000)`)),
+      Array.from({ length: 50 }, (_, n) =>
+        request(player, (tx) => tx`select id from app.place_bet(${match}, ${1 + (n % 2)}, 1000)`),
+      ),
     );
-    const sides = await sql`select distinct team_id from public.bets where user_id = ${player.id} and match_id = ${match}`;
+    const sides =
+      await sql`select distinct team_id from public.bets where user_id = ${player.id} and match_id = ${match}`;
     expect(sides).toHaveLength(1);
     const backed = Number(sides[0].team_id) === 1 ? 'Mumbai Indians' : 'Chennai Super Kings';
     expect(ok).toBe(25);
@@ -381,7 +403,8 @@ describe('the book under concurrency', () => {
       const player = await createPlayer(0);
       const { ok, errors } = await settle(
         Array.from({ length: 20 }, () =>
-          request(crediting, (tx) => tx`select id from app.admin_adjust_wallet(${player.id}, 10000, 'racing credits')`)),
+          request(crediting, (tx) => tx`select id from app.admin_adjust_wallet(${player.id}, 10000, 'racing credits')`),
+        ),
       );
       expect(ok).toBe(10);
       expect(errors).toEqual(Array(10).fill('BT409: Daily credit limit reached'));
@@ -396,8 +419,11 @@ describe('the book under concurrency', () => {
       const matches: number[] = [];
       for (let n = 0; n < 2; n++) {
         const username = uniq('referred');
-        const [u] = await request(null, (tx) =>
-          tx`select id from app.register_user(${username}, 'hash', 'Referred Player', ${username + '@example.test'}, null, ${code})`);
+        const [u] = await request(
+          null,
+          (tx) =>
+            tx`select id from app.register_user(${username}, 'hash', 'Referred Player', ${username + '@example.test'}, null, ${code})`,
+        );
         const referred = { id: Number(u.id), role: 'user' };
         const ref = newRef();
         await request(referred, (tx) => tx`select app.request_deposit(1000, 'upi', ${ref})`);
@@ -406,7 +432,9 @@ describe('the book under concurrency', () => {
         await request(referred, (tx) => tx`select app.place_bet(${match}, 1, 1000)`);
         matches.push(match);
       }
-      const { errors } = await settle(matches.map((match) => request(admin, (tx) => tx`select app.declare_winner(${match}, 2)`)));
+      const { errors } = await settle(
+        matches.map((match) => request(admin, (tx) => tx`select app.declare_winner(${match}, 2)`)),
+      );
       expect(errors).toEqual([]);
       await Promise.all([settleWorker(1), settleWorker(1)]); // two workers, one batch each
       expect(await balance(referrer.id)).toBe(100);
@@ -428,7 +456,9 @@ describe('the book under concurrency', () => {
         expect(row.status).toBe('completed');
         expect(await balance(player.id)).toBe(1000);
       } else {
-        expect(`${approval.reason.code}: ${approval.reason.message}`).toMatch(/^BT409: (This player is self-excluded|Transaction is not pending)$/);
+        expect(`${approval.reason.code}: ${approval.reason.message}`).toMatch(
+          /^BT409: (This player is self-excluded|Transaction is not pending)$/,
+        );
         expect(['failed', 'pending']).toContain(row.status);
         expect(await balance(player.id)).toBe(0);
       }
@@ -441,19 +471,24 @@ describe('settlement as a job', () => {
   async function matchWithBets(players: number) {
     const match = await createLiveMatch(admin);
     const bettors = await Promise.all(Array.from({ length: players }, () => createPlayer(5000)));
-    await Promise.all(bettors.map((player, n) => request(player, (tx) => tx`select app.place_bet(${match}, ${1 + (n % 2)}, 1000)`)));
+    await Promise.all(
+      bettors.map((player, n) => request(player, (tx) => tx`select app.place_bet(${match}, ${1 + (n % 2)}, 1000)`)),
+    );
     return { match, bettors };
   }
 
   async function expectSettledOnce(match: number, bettors: { id: number }[]) {
-    const [left] = await sql`select count(*)::int as n from public.bets where match_id = ${match} and status = 'placed'`;
+    const [left] =
+      await sql`select count(*)::int as n from public.bets where match_id = ${match} and status = 'placed'`;
     expect(left.n).toBe(0);
     const [ledger] = await sql`
       select count(*)::int as rows, count(distinct t.reference_id)::int as bets from public.transactions t
       join public.bets b on t.reference_id = 'BET-' || b.id and t.type = 'bet_won' where b.match_id = ${match}`;
     expect(ledger).toEqual({ rows: bettors.length / 2, bets: bettors.length / 2 });
-    for (const [n, player] of bettors.entries()) expect(await balance(player.id)).toBe(n % 2 === 0 ? 5000 - 1000 + 3000 : 4000);
-    const [m] = await sql`select settlement_settled::int as settled, settlement_total::int as total from public.matches where id = ${match}`;
+    for (const [n, player] of bettors.entries())
+      expect(await balance(player.id)).toBe(n % 2 === 0 ? 5000 - 1000 + 3000 : 4000);
+    const [m] =
+      await sql`select settlement_settled::int as settled, settlement_total::int as total from public.matches where id = ${match}`;
     expect(m).toEqual({ settled: bettors.length, total: bettors.length });
     expect(await reconcile()).toEqual([]);
   }

@@ -4,14 +4,30 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  MATCH_OVERS, MAX_ADJUSTMENT, MAX_DEPOSIT, MAX_NOTES, MAX_WITHDRAWAL, MIN_BET, MIN_DEPOSIT, MIN_WITHDRAWAL,
+  MATCH_OVERS,
+  MAX_ADJUSTMENT,
+  MAX_DEPOSIT,
+  MAX_NOTES,
+  MAX_WITHDRAWAL,
+  MIN_BET,
+  MIN_DEPOSIT,
+  MIN_WITHDRAWAL,
 } from '../../src/domain/limits.ts';
 import { messages } from '../../src/domain/messages.ts';
 import {
-  MAX_REFERRAL_BONUSES_PER_MONTH, MAX_RISK_AMOUNT, STALE_SECONDS, riskMessages, riskSettingsUpdateSchema,
+  MAX_REFERRAL_BONUSES_PER_MONTH,
+  MAX_RISK_AMOUNT,
+  STALE_SECONDS,
+  riskMessages,
+  riskSettingsUpdateSchema,
 } from '../../src/domain/risk.ts';
 import {
-  LIMIT_PERIODS, LIMIT_RAISE_DELAY_HOURS, MAX_DEPOSIT_LIMIT, MIN_DEPOSIT_LIMIT, SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS,
+  LIMIT_PERIODS,
+  LIMIT_RAISE_DELAY_HOURS,
+  MAX_DEPOSIT_LIMIT,
+  MIN_DEPOSIT_LIMIT,
+  SELF_EXCLUSION_MONTHS,
+  TIMEOUT_DAYS,
   protectionMessages,
 } from '../../src/domain/protection.ts';
 
@@ -55,7 +71,8 @@ async function failure(tx: Tx, call: (sp: Tx) => Promise<unknown>) {
 
 async function fundedPlayer(tx: Tx, name: string, amount: number) {
   await as(tx, null);
-  const [{ id }] = await tx`select id from app.register_user(${name + tag}, 'hash', 'Limits Player', ${`${name}${tag}@example.test`}, null, null)`;
+  const [{ id }] =
+    await tx`select id from app.register_user(${name + tag}, 'hash', 'Limits Player', ${`${name}${tag}@example.test`}, null, null)`;
   const player = { id: Number(id), role: 'user' };
   for (let left = amount, n = 0; left > 0; left -= MAX_DEPOSIT, n++) {
     const reference = `REF-${Date.now()}${n}-LIMT`;
@@ -76,15 +93,22 @@ describe('database limits agree with src/domain', () => {
         sp`select app.request_deposit(${amount}, 'upi', ${`REF-${Date.now()}-${suffix}`})`;
       expect(await failure(tx, deposit(MIN_DEPOSIT, 'AAAA'))).toBeNull();
       expect(await failure(tx, deposit(MAX_DEPOSIT, 'BBBB'))).toBeNull();
-      expect(await failure(tx, deposit(MIN_DEPOSIT - 1, 'CCCC'))).toEqual({ code: 'BT400', message: messages.depositMin });
-      expect(await failure(tx, deposit(MAX_DEPOSIT + 1, 'DDDD'))).toEqual({ code: 'BT400', message: messages.depositMax });
+      expect(await failure(tx, deposit(MIN_DEPOSIT - 1, 'CCCC'))).toEqual({
+        code: 'BT400',
+        message: messages.depositMin,
+      });
+      expect(await failure(tx, deposit(MAX_DEPOSIT + 1, 'DDDD'))).toEqual({
+        code: 'BT400',
+        message: messages.depositMax,
+      });
     }));
 
   it('bets: the domain minimum passes, one less fails with the domain message', () =>
     inRolledBackTransaction(async (tx) => {
       const player = await fundedPlayer(tx, 'bet', MIN_BET * 2);
       await as(tx, null);
-      const [{ id: adminId }] = await tx`select id from app.create_admin(${'limits_admin' + tag}, 'hash', 'Admin', null)`;
+      const [{ id: adminId }] =
+        await tx`select id from app.create_admin(${'limits_admin' + tag}, 'hash', 'Admin', null)`;
       await as(tx, { id: Number(adminId), role: 'admin' });
       const [{ id: matchId }] = await tx`select id from app.create_match(1, 2, now())`;
       await as(tx, player);
@@ -97,44 +121,70 @@ describe('database limits agree with src/domain', () => {
     inRolledBackTransaction(async (tx) => {
       const player = await fundedPlayer(tx, 'wd', MAX_WITHDRAWAL * 2);
       await as(tx, player);
-      const [{ id: accountId }] = await tx`select id from app.add_bank_account('Limits Player', '123456789', 'HDFC0001234', 'HDFC Bank')`;
+      const [{ id: accountId }] =
+        await tx`select id from app.add_bank_account('Limits Player', '123456789', 'HDFC0001234', 'HDFC Bank')`;
       const withdraw = (amount: number) => (sp: Tx) => sp`select app.request_withdrawal(${amount}, ${accountId})`;
       expect(await failure(tx, withdraw(MIN_WITHDRAWAL))).toBeNull();
       expect(await failure(tx, withdraw(MAX_WITHDRAWAL))).toBeNull();
-      expect(await failure(tx, withdraw(MIN_WITHDRAWAL - 1))).toEqual({ code: 'BT400', message: messages.withdrawalMin });
-      expect(await failure(tx, withdraw(MAX_WITHDRAWAL + 1))).toEqual({ code: 'BT400', message: messages.withdrawalMax });
+      expect(await failure(tx, withdraw(MIN_WITHDRAWAL - 1))).toEqual({
+        code: 'BT400',
+        message: messages.withdrawalMin,
+      });
+      expect(await failure(tx, withdraw(MAX_WITHDRAWAL + 1))).toEqual({
+        code: 'BT400',
+        message: messages.withdrawalMax,
+      });
     }));
 
   it('admin adjustments: the domain maximum and note length pass, one past each fails with the domain message', () =>
     inRolledBackTransaction(async (tx) => {
       const player = await fundedPlayer(tx, 'adj', 0);
       await as(tx, null);
-      const [{ id: adminId }] = await tx`select id from app.create_admin(${'limits_admin2' + tag}, 'hash', 'Admin', null)`;
+      const [{ id: adminId }] =
+        await tx`select id from app.create_admin(${'limits_admin2' + tag}, 'hash', 'Admin', null)`;
       await as(tx, { id: Number(adminId), role: 'admin' });
-      const adjust = (amount: number, notes: string) => (sp: Tx) => sp`select app.admin_adjust_wallet(${player.id}, ${amount}, ${notes})`;
+      const adjust = (amount: number, notes: string) => (sp: Tx) =>
+        sp`select app.admin_adjust_wallet(${player.id}, ${amount}, ${notes})`;
       expect(await failure(tx, adjust(MAX_ADJUSTMENT, 'x'.repeat(MAX_NOTES)))).toBeNull();
-      expect(await failure(tx, adjust(MAX_ADJUSTMENT + 1, 'ok'))).toEqual({ code: 'BT400', message: messages.adjustmentMax });
+      expect(await failure(tx, adjust(MAX_ADJUSTMENT + 1, 'ok'))).toEqual({
+        code: 'BT400',
+        message: messages.adjustmentMax,
+      });
       expect(await failure(tx, adjust(0, 'ok'))).toEqual({ code: 'BT400', message: messages.adjustmentMin });
-      expect(await failure(tx, adjust(1, 'x'.repeat(MAX_NOTES + 1)))).toEqual({ code: 'BT400', message: messages.notesMax });
+      expect(await failure(tx, adjust(1, 'x'.repeat(MAX_NOTES + 1)))).toEqual({
+        code: 'BT400',
+        message: messages.notesMax,
+      });
       expect(await failure(tx, adjust(1, ''))).toEqual({ code: 'BT400', message: messages.notesRequired });
     }));
 
   it('house-risk settings: the domain bounds pass, one past each fails with the domain message, in both places', () =>
     inRolledBackTransaction(async (tx) => {
       await as(tx, null);
-      const [{ id: adminId }] = await tx`select id from app.create_admin(${'limits_admin3' + tag}, 'hash', 'Admin', null)`;
+      const [{ id: adminId }] =
+        await tx`select id from app.create_admin(${'limits_admin3' + tag}, 'hash', 'Admin', null)`;
       await as(tx, { id: Number(adminId), role: 'admin' });
       const update = (changes: Record<string, unknown>) => (sp: Tx) =>
         sp`select app.update_risk_settings(${sp.json(changes as postgres.JSONValue)})`;
       const bounds = {
-        max_stake_per_bet: MIN_BET, max_stake_per_player_match: MAX_RISK_AMOUNT, max_liability_per_match: 0,
-        betting_close_over: MATCH_OVERS, betting_pre_match_only: false,
-        live_feed_stale_seconds: STALE_SECONDS.min, referral_bonuses_per_month: MAX_REFERRAL_BONUSES_PER_MONTH,
-        adjustment_review_amount: MAX_ADJUSTMENT, admin_credit_per_day: MAX_RISK_AMOUNT,
+        max_stake_per_bet: MIN_BET,
+        max_stake_per_player_match: MAX_RISK_AMOUNT,
+        max_liability_per_match: 0,
+        betting_close_over: MATCH_OVERS,
+        betting_pre_match_only: false,
+        live_feed_stale_seconds: STALE_SECONDS.min,
+        referral_bonuses_per_month: MAX_REFERRAL_BONUSES_PER_MONTH,
+        adjustment_review_amount: MAX_ADJUSTMENT,
+        admin_credit_per_day: MAX_RISK_AMOUNT,
       };
       expect(riskSettingsUpdateSchema.safeParse(bounds).success).toBe(true);
       expect(await failure(tx, update(bounds))).toBeNull();
-      const otherBounds = { live_feed_stale_seconds: STALE_SECONDS.max, referral_bonuses_per_month: 0, adjustment_review_amount: 1, admin_credit_per_day: 0 };
+      const otherBounds = {
+        live_feed_stale_seconds: STALE_SECONDS.max,
+        referral_bonuses_per_month: 0,
+        adjustment_review_amount: 1,
+        admin_credit_per_day: 0,
+      };
       expect(riskSettingsUpdateSchema.safeParse(otherBounds).success).toBe(true);
       expect(await failure(tx, update(otherBounds))).toBeNull();
       expect(await failure(tx, update({ live_feed_stale_seconds: null }))).toBeNull();
@@ -163,32 +213,57 @@ describe('database limits agree with src/domain', () => {
       }
     }));
 
-  it('player protection: the domain periods, limits, lengths and cool-off are the database\'s, with its messages', () =>
+  it("player protection: the domain periods, limits, lengths and cool-off are the database's, with its messages", () =>
     inRolledBackTransaction(async (tx) => {
       const player = await fundedPlayer(tx, 'prot', 0);
       await as(tx, player);
-      const limit = (period: string, amount: number) => (sp: Tx) => sp`select app.set_deposit_limit(${period}, ${amount})`;
+      const limit = (period: string, amount: number) => (sp: Tx) =>
+        sp`select app.set_deposit_limit(${period}, ${amount})`;
       for (const period of LIMIT_PERIODS) expect(await failure(tx, limit(period, MIN_DEPOSIT_LIMIT))).toBeNull();
-      expect(await failure(tx, limit('yearly', MIN_DEPOSIT_LIMIT))).toEqual({ code: 'BT400', message: protectionMessages.periodInvalid });
-      expect(await failure(tx, limit('daily', MIN_DEPOSIT_LIMIT - 1))).toEqual({ code: 'BT400', message: protectionMessages.limitRange });
-      expect(await failure(tx, limit('daily', MAX_DEPOSIT_LIMIT + 1))).toEqual({ code: 'BT400', message: protectionMessages.limitRange });
+      expect(await failure(tx, limit('yearly', MIN_DEPOSIT_LIMIT))).toEqual({
+        code: 'BT400',
+        message: protectionMessages.periodInvalid,
+      });
+      expect(await failure(tx, limit('daily', MIN_DEPOSIT_LIMIT - 1))).toEqual({
+        code: 'BT400',
+        message: protectionMessages.limitRange,
+      });
+      expect(await failure(tx, limit('daily', MAX_DEPOSIT_LIMIT + 1))).toEqual({
+        code: 'BT400',
+        message: protectionMessages.limitRange,
+      });
       const [{ raised }] = await tx`select app.set_deposit_limit('daily', ${MAX_DEPOSIT_LIMIT}) as raised`;
       const [change] = raised.pending_changes;
-      expect(Date.parse(change.effective_at) - Date.parse(change.requested_at)).toBe(LIMIT_RAISE_DELAY_HOURS * 3_600_000);
+      expect(Date.parse(change.effective_at) - Date.parse(change.requested_at)).toBe(
+        LIMIT_RAISE_DELAY_HOURS * 3_600_000,
+      );
 
-      expect(await failure(tx, (sp) => sp`select * from app.statement(null, '2026-11-22', '2026-11-21')`))
-        .toEqual({ code: 'BT400', message: protectionMessages.dateOrder });
+      expect(await failure(tx, (sp) => sp`select * from app.statement(null, '2026-11-22', '2026-11-21')`)).toEqual({
+        code: 'BT400',
+        message: protectionMessages.dateOrder,
+      });
       await as(tx, null);
-      const [{ id: adminId }] = await tx`select id from app.create_admin(${'limits_admin4' + tag}, 'hash', 'Admin', null)`;
+      const [{ id: adminId }] =
+        await tx`select id from app.create_admin(${'limits_admin4' + tag}, 'hash', 'Admin', null)`;
       await as(tx, { id: Number(adminId), role: 'admin' });
-      expect(await failure(tx, (sp) => sp`select app.take_timeout(1, ${player.id})`))
-        .toEqual({ code: 'BT403', message: protectionMessages.onlyThePlayer });
+      expect(await failure(tx, (sp) => sp`select app.take_timeout(1, ${player.id})`)).toEqual({
+        code: 'BT403',
+        message: protectionMessages.onlyThePlayer,
+      });
 
       await as(tx, player);
       // each length in turn (ascending, so each one outlasts the one before)
-      for (const days of TIMEOUT_DAYS) expect(await failure(tx, (sp) => sp`select app.take_timeout(${days})`)).toBeNull();
-      expect(await failure(tx, (sp) => sp`select app.take_timeout(2)`)).toEqual({ code: 'BT400', message: protectionMessages.timeoutDays });
-      for (const months of SELF_EXCLUSION_MONTHS) expect(await failure(tx, (sp) => sp`select app.self_exclude(${months})`)).toBeNull();
-      expect(await failure(tx, (sp) => sp`select app.self_exclude(5)`)).toEqual({ code: 'BT400', message: protectionMessages.selfExclusionMonths });
+      for (const days of TIMEOUT_DAYS)
+        expect(await failure(tx, (sp) => sp`select app.take_timeout(${days})`)).toBeNull();
+      expect(await failure(tx, (sp) => sp`select app.take_timeout(2)`)).toEqual({
+        code: 'BT400',
+        message: protectionMessages.timeoutDays,
+      });
+      for (const months of SELF_EXCLUSION_MONTHS)
+        expect(await failure(tx, (sp) => sp`select app.self_exclude(${months})`)).toBeNull();
+      expect(await failure(tx, (sp) => sp`select app.self_exclude(5)`)).toEqual({
+        code: 'BT400',
+        message: protectionMessages.selfExclusionMonths,
+      });
     }));
 });

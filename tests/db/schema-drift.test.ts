@@ -27,9 +27,17 @@ function schemaFiles(): string[] {
   const patterns = [...list.matchAll(/"([^"]+)"/g)].map((match) => path.join(supabaseDir, match[1]));
   const files = patterns.flatMap((pattern) => {
     if (!pattern.includes('*')) return [pattern];
-    const name = new RegExp(`^${path.basename(pattern).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+    const name = new RegExp(
+      `^${path
+        .basename(pattern)
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')}$`,
+    );
     const folder = path.dirname(pattern);
-    return readdirSync(folder).filter((file) => name.test(file)).sort().map((file) => path.join(folder, file));
+    return readdirSync(folder)
+      .filter((file) => name.test(file))
+      .sort()
+      .map((file) => path.join(folder, file));
   });
   return [...new Set(files)];
 }
@@ -52,9 +60,13 @@ beforeAll(async () => {
   declared = await createScratchDatabase(serverUrl, 'drift_schemas');
   await pushMigrations(migrated);
   const files = [path.join(supabaseDir, 'roles.sql'), ...schemaFiles()];
-  await run('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', ...files.flatMap((file) => ['-f', file]), declared], {
-    capture: true,
-  });
+  await run(
+    'psql',
+    ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', ...files.flatMap((file) => ['-f', file]), declared],
+    {
+      capture: true,
+    },
+  );
   catalogs.migrations = await catalogOf(migrated);
   catalogs.schemas = await catalogOf(declared);
 }, 180_000);
@@ -66,12 +78,17 @@ afterAll(async () => {
 describe('supabase/schemas and supabase/migrations', () => {
   it('lists every schema file in [db.migrations] schema_paths, so Supabase applies each one in a known order', () => {
     const listed = schemaFiles().map((file) => path.relative(supabaseDir, file));
-    const present = readdirSync(path.join(supabaseDir, 'schemas')).filter((file) => file.endsWith('.sql')).map((file) => `schemas/${file}`);
+    const present = readdirSync(path.join(supabaseDir, 'schemas'))
+      .filter((file) => file.endsWith('.sql'))
+      .map((file) => `schemas/${file}`);
     expect(listed.sort()).toEqual(present.sort());
   });
 
   it('build the same catalog: every function, table, constraint, index, policy, trigger, grant, comment and reference row', () => {
-    const differences = describeDifferences(catalogs.migrations!, catalogs.schemas!, { expected: 'the migrations', actual: 'the schema files' });
+    const differences = describeDifferences(catalogs.migrations!, catalogs.schemas!, {
+      expected: 'the migrations',
+      actual: 'the schema files',
+    });
     if (differences) {
       expect.fail(`The migrations and supabase/schemas disagree. Change both in one commit:\n${differences}`);
     }

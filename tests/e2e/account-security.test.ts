@@ -72,8 +72,14 @@ describe('account security', () => {
     await register(page, username);
     await page.waitForURL(`${server.url}/`);
     const phone = new Client(server.url, '10.88.0.7');
-    await phone.post('/api/login', { username, password: 'secret123' },
-      { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1' });
+    await phone.post(
+      '/api/login',
+      { username, password: 'secret123' },
+      {
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      },
+    );
     await openSecurity(page, 'Asha Rao');
 
     const devices = page.getByRole('list', { name: 'Signed-in devices' });
@@ -145,7 +151,7 @@ describe('account security', () => {
     expect(errors).toEqual([]);
   });
 
-  it('lets the player\'s own browser sign in while someone else\'s guessing slows every other browser down', async () => {
+  it("lets the player's own browser sign in while someone else's guessing slows every other browser down", async () => {
     const username = unique('own');
     const { page: own } = await newPage();
     await register(own, username);

@@ -5,7 +5,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  balance, createAdmin, database, depositReference, fund, reconcile, registerPlayer, startServer, type Db, type Player, type TestServer,
+  balance,
+  createAdmin,
+  database,
+  depositReference,
+  fund,
+  reconcile,
+  registerPlayer,
+  startServer,
+  type Db,
+  type Player,
+  type TestServer,
 } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 
@@ -109,13 +119,22 @@ describe('admin back office', () => {
     const player = await registerPlayer(server);
     await fund(server, player, 2000);
     const account = await player.client.post('/api/bank-accounts', {
-      account_holder: 'E2E Player', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
+      account_holder: 'E2E Player',
+      account_number: '123456789012',
+      ifsc_code: 'HDFC0001234',
+      bank_name: 'HDFC Bank',
     });
     expect(account.status).toBe(201);
-    const withdrawal = await player.client.post('/api/wallet/withdraw', { amount: 500, bankAccountId: account.body.id });
+    const withdrawal = await player.client.post('/api/wallet/withdraw', {
+      amount: 500,
+      bankAccountId: account.body.id,
+    });
     expect(withdrawal.status).toBe(201);
     const deposit = await player.client.post('/api/wallet/deposit', {
-      amount: 1500, paymentMethod: 'upi', reference: depositReference(), status: 'pending',
+      amount: 1500,
+      paymentMethod: 'upi',
+      reference: depositReference(),
+      status: 'pending',
     });
     expect(deposit.status).toBe(201);
     expect(await balance(db, player.id)).toBe(2000);
@@ -139,7 +158,8 @@ describe('admin back office', () => {
     await toast(adminPage, 'Transaction rejected');
 
     expect(await balance(db, player.id)).toBe(1500);
-    const rows = await db`select id, status from public.transactions where id in (${withdrawal.body.id}, ${deposit.body.id}) order by id`;
+    const rows =
+      await db`select id, status from public.transactions where id in (${withdrawal.body.id}, ${deposit.body.id}) order by id`;
     expect(rows).toEqual([
       { id: withdrawal.body.id, status: 'completed' },
       { id: deposit.body.id, status: 'failed' },

@@ -99,7 +99,10 @@ describe('house risk in the browser', () => {
     const match = await createMatch(admin, { live: true, team1: 1, team2: 2 });
     const playerPage = await pageAs(player, `/live/${match.id}`);
     await playerPage.getByRole('button', { name: 'Select a team to bet' }).waitFor();
-    const updated = await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { current_innings: 2, current_over: 15 });
+    const updated = await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+      current_innings: 2,
+      current_over: 15,
+    });
     expect(updated.body.betting).toBe('closed');
     await playerPage.getByText('Betting is closed').waitFor({ timeout: 5000 });
   });
@@ -109,6 +112,8 @@ describe('house risk in the browser', () => {
     await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
     await adminPage.getByRole('heading', { name: 'House risk' }).waitFor();
     const settings = (await admin.client.get('/api/admin/settings')).body;
-    expect(await adminPage.getByRole('textbox', { name: 'Maximum stake per bet (₹)' }).inputValue()).toBe(String(settings.max_stake_per_bet));
+    expect(await adminPage.getByRole('textbox', { name: 'Maximum stake per bet (₹)' }).inputValue()).toBe(
+      String(settings.max_stake_per_bet),
+    );
   });
 });

@@ -63,23 +63,32 @@ describe('installable and offline-aware', () => {
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { name: 'Wallet', level: 2 }).waitFor();
     // registered after the first paint; ready once installed (the precache filled) and active
-    const script = await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL));
+    const script = await page.evaluate(() =>
+      navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL),
+    );
     expect(script).toBe(`${server.url}/sw.js`);
     return { context, page, errors };
   }
 
-  it('installs: the manifest, the service worker and Chromium\'s installability checks', async () => {
+  it("installs: the manifest, the service worker and Chromium's installability checks", async () => {
     const { context, page, errors } = await signedInPhone();
     const manifest = await page.evaluate(async () => {
       const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
       return link ? (await fetch(link.href)).json() : null;
     });
-    expect(manifest).toMatchObject({ name: 'Cricket League Betting', short_name: 'Cricket Bets', display: 'standalone', start_url: '/' });
-    expect(manifest.icons).toEqual(expect.arrayContaining([
-      expect.objectContaining({ sizes: '192x192', type: 'image/png' }),
-      expect.objectContaining({ sizes: '512x512', purpose: 'any' }),
-      expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
-    ]));
+    expect(manifest).toMatchObject({
+      name: 'Cricket League Betting',
+      short_name: 'Cricket Bets',
+      display: 'standalone',
+      start_url: '/',
+    });
+    expect(manifest.icons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ sizes: '192x192', type: 'image/png' }),
+        expect.objectContaining({ sizes: '512x512', purpose: 'any' }),
+        expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
+      ]),
+    );
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     // a test's browser context is an incognito profile, where no app installs: every other check passes
@@ -95,20 +104,27 @@ describe('installable and offline-aware', () => {
     await expect(placeBet.isEnabled()).resolves.toBe(true);
 
     await context.setOffline(true);
-    await page.getByText('You\'re offline', { exact: true }).waitFor();
+    await page.getByText("You're offline", { exact: true }).waitFor();
     await expect(placeBet.isDisabled()).resolves.toBe(true);
     await page.getByText(CONNECT).waitFor();
     await page.getByText(/^Last updated \d{1,2}:\d{2}\s?[ap]m$/i).waitFor();
     await page.getByText('54/1').first().waitFor();
     // the API is never answered from a cache
-    expect(await page.evaluate(() => fetch('/api/matches?status=live').then((answer) => answer.status, () => 'no answer'))).toBe('no answer');
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/matches?status=live').then(
+          (answer) => answer.status,
+          () => 'no answer',
+        ),
+      ),
+    ).toBe('no answer');
 
     // a page opened (and reloaded) without a network comes from the service worker's precache
     await page.goto(`${server.url}/wallet`);
     await page.getByRole('heading', { name: 'My Wallet', level: 1 }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'My Wallet', level: 1 }).waitFor();
-    await page.getByText('You\'re offline', { exact: true }).waitFor();
+    await page.getByText("You're offline", { exact: true }).waitFor();
     await expect(page.getByTestId('wallet-balance').textContent()).resolves.toBe('—');
     await page.getByRole('tab', { name: 'Deposit' }).click();
     const pay = page.getByRole('button', { name: 'Proceed to Pay' });
@@ -117,7 +133,7 @@ describe('installable and offline-aware', () => {
     await page.getByText(CONNECT).waitFor();
 
     await context.setOffline(false);
-    await page.getByText('You\'re offline', { exact: true }).waitFor({ state: 'hidden' });
+    await page.getByText("You're offline", { exact: true }).waitFor({ state: 'hidden' });
     await page.getByTestId('wallet-balance').getByText('₹0').waitFor();
     // the player's protection has loaded too: before their first deposit, the deposit-limit question
     await page.getByText('Would you like to set a deposit limit before your first deposit?').waitFor();

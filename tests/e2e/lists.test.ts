@@ -6,7 +6,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createAdmin, database, depositReference, fund, reconcile, registerPlayer, startServer, unique, type Db, type Player, type TestServer,
+  createAdmin,
+  database,
+  depositReference,
+  fund,
+  reconcile,
+  registerPlayer,
+  startServer,
+  unique,
+  type Db,
+  type Player,
+  type TestServer,
 } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 
@@ -101,14 +111,22 @@ describe('lists paged and searched by the server', () => {
     const player = await registerPlayer(server);
     await fund(server, player, 5000);
     const account = await player.client.post('/api/bank-accounts', {
-      account_holder: 'List Player', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank',
+      account_holder: 'List Player',
+      account_number: '123456789012',
+      ifsc_code: 'HDFC0001234',
+      bank_name: 'HDFC Bank',
     });
-    const withdrawal = await player.client.post('/api/wallet/withdraw', { amount: 700, bankAccountId: account.body.id });
+    const withdrawal = await player.client.post('/api/wallet/withdraw', {
+      amount: 700,
+      bankAccountId: account.body.id,
+    });
     expect(withdrawal.status).toBe(201);
     const { page, requests } = await signIn(admin);
     await page.goto(`${server.url}/admin`);
     await page.locator('a[href="/admin/transactions?type=withdrawal&status=pending"]').first().click();
-    await page.waitForURL((url) => url.pathname === '/admin/transactions' && url.search === '?type=withdrawal&status=pending');
+    await page.waitForURL(
+      (url) => url.pathname === '/admin/transactions' && url.search === '?type=withdrawal&status=pending',
+    );
     const table = page.getByRole('table', { name: 'Transactions' });
     await page.getByTestId(`transaction-${withdrawal.body.id}`).waitFor();
     expect(await page.getByRole('tab', { name: 'Pending Withdrawals' }).getAttribute('aria-selected')).toBe('true');

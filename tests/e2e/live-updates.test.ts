@@ -56,7 +56,10 @@ describe('live match updates in the browser', () => {
 
     const sent = Date.now();
     const updated = await admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
-      team1_score: '77/2', team2_score: '', current_innings: 1, current_over: 9.3,
+      team1_score: '77/2',
+      team2_score: '',
+      current_innings: 1,
+      current_over: 9.3,
     });
     expect(updated.status).toBe(200);
     await page.getByLabel('MI score').getByText('77/2').waitFor({ timeout: 2000 });
@@ -64,7 +67,7 @@ describe('live match updates in the browser', () => {
     expect(matchReads, 'the event itself carried the new score').toEqual([]);
   });
 
-  it("shows the settlement, tells the player their result and refreshes their balance chip within 2 s", async () => {
+  it('shows the settlement, tells the player their result and refreshes their balance chip within 2 s', async () => {
     const match = await createMatch(admin, { live: true, team1: 1, team2: 2 });
     const bet = await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000 });
     expect(bet.status).toBe(201);
@@ -76,7 +79,11 @@ describe('live match updates in the browser', () => {
     expect(declared.status).toBe(200);
     await page.getByText('Mumbai Indians won the match').waitFor({ timeout: 2000 });
     await page.getByText('You won ₹3,000').waitFor({ timeout: 2000 });
-    const after = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(before + 3000);
+    const after = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      maximumFractionDigits: 0,
+    }).format(before + 3000);
     await page.getByLabel(`Balance ${after}`).waitFor({ timeout: 2000 });
   });
 });

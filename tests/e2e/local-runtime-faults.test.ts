@@ -17,9 +17,27 @@ import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  balance, createAdmin, createMatch, database, fund, reconcile, registerPlayer, type Db, type Player, type TestServer,
+  balance,
+  createAdmin,
+  createMatch,
+  database,
+  fund,
+  reconcile,
+  registerPlayer,
+  type Db,
+  type Player,
+  type TestServer,
 } from '../support/api.ts';
-import { embeddedUrl, freePort, interrupt, leftovers, runtimeFolder, start, within, type Started } from '../support/local-runtime.ts';
+import {
+  embeddedUrl,
+  freePort,
+  interrupt,
+  leftovers,
+  runtimeFolder,
+  start,
+  within,
+  type Started,
+} from '../support/local-runtime.ts';
 
 const folder = runtimeFolder();
 const dataDir = path.join(folder, 'pg');
@@ -38,8 +56,11 @@ describe('npm start under faults', () => {
 
   beforeAll(async () => {
     const env = {
-      PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DIR: dataDir,
-      API_WORKERS: '2', TRUST_PROXY_HOPS: '1', // the helpers' players come from varied X-Forwarded-For addresses
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_DIR: dataDir,
+      API_WORKERS: '2',
+      TRUST_PROXY_HOPS: '1', // the helpers' players come from varied X-Forwarded-For addresses
     };
     runtime = await start(env);
     server = { url: `http://127.0.0.1:${env.PORT}`, stop: async () => {} };
@@ -67,7 +88,11 @@ describe('npm start under faults', () => {
     const accepted = () => answers.filter((answer) => answer.status === 201).length;
     let loading = true;
     const bet = async (player: Player) => {
-      const answer = await player.client.post('/api/bets', { match_id: match.id, team_id: match.team1_id, amount: STAKE });
+      const answer = await player.client.post('/api/bets', {
+        match_id: match.id,
+        team_id: match.team1_id,
+        amount: STAKE,
+      });
       answers.push({ player, status: answer.status, body: answer.body, retryAfter: answer.headers.get('retry-after') });
       return answer.status;
     };
@@ -83,15 +108,17 @@ describe('npm start under faults', () => {
     expect(await within(20_000, async () => answers.some((answer) => answer.status === 503))).toBe(true);
 
     // The supervisor restarts PostgreSQL; from the moment it answers again, bets succeed within 10 s.
-    expect(await within(30_000, async () => {
-      const probe = postgres(pgUrl, { max: 1, connect_timeout: 1, onnotice: () => {} });
-      try {
-        await probe`select 1`;
-        return true;
-      } finally {
-        await probe.end({ timeout: 0 });
-      }
-    })).toBe(true);
+    expect(
+      await within(30_000, async () => {
+        const probe = postgres(pgUrl, { max: 1, connect_timeout: 1, onnotice: () => {} });
+        try {
+          await probe`select 1`;
+          return true;
+        } finally {
+          await probe.end({ timeout: 0 });
+        }
+      }),
+    ).toBe(true);
     const back = answers.length;
     expect(await within(10_000, async () => answers.slice(back).some((answer) => answer.status === 201))).toBe(true);
     loading = false;
@@ -102,19 +129,25 @@ describe('npm start under faults', () => {
       expect(refused.body).toEqual({ message: 'Service temporarily unavailable' });
       expect(refused.retryAfter).toBe('5');
     }
-    expect(runtime.output()).toMatch(/PostgreSQL stopped unexpectedly \(killed by SIGKILL[^)]*\); restarting in 0\.5 s/);
+    expect(runtime.output()).toMatch(
+      /PostgreSQL stopped unexpectedly \(killed by SIGKILL[^)]*\); restarting in 0\.5 s/,
+    );
 
     for (const player of players) {
       const placed = answers.filter((answer) => answer.player === player && answer.status === 201);
       const stored = await db`select id from public.bets where user_id = ${player.id} order by id`;
-      expect(stored.map((row) => row.id)).toEqual(placed.map((answer) => (answer.body as { id: number }).id).sort((a, b) => a - b));
+      expect(stored.map((row) => row.id)).toEqual(
+        placed.map((answer) => (answer.body as { id: number }).id).sort((a, b) => a - b),
+      );
       expect(await balance(db, player.id)).toBe(FUNDS - STAKE * placed.length);
     }
     expect(await reconcile(db)).toEqual([]);
   }, 180_000);
 
   it('restarts killed server workers, serving again within 10 s', async () => {
-    const workers = [...runtime.output().matchAll(/Server worker \d+ (?:listening|is running again) \(pid (\d+)\)/g)].map((match) => Number(match[1]));
+    const workers = [
+      ...runtime.output().matchAll(/Server worker \d+ (?:listening|is running again) \(pid (\d+)\)/g),
+    ].map((match) => Number(match[1]));
     const alive = workers.filter((pid) => {
       try {
         process.kill(pid, 0);
@@ -128,10 +161,16 @@ describe('npm start under faults', () => {
     const since = () => runtime.output().slice(before);
     for (const pid of alive) process.kill(pid, 'SIGKILL');
 
-    expect(await within(10_000, async () => {
-      const health = await fetch(`${server.url}/api/health`);
-      return health.status === 200 && since().includes('Server worker 1 is running again') && since().includes('Server worker 2 is running again');
-    })).toBe(true);
+    expect(
+      await within(10_000, async () => {
+        const health = await fetch(`${server.url}/api/health`);
+        return (
+          health.status === 200 &&
+          since().includes('Server worker 1 is running again') &&
+          since().includes('Server worker 2 is running again')
+        );
+      }),
+    ).toBe(true);
     expect(since()).toMatch(/Server worker 1 stopped unexpectedly \(killed by SIGKILL\); restarting in 0\.5 s/);
     expect(since()).toMatch(/Server worker 2 stopped unexpectedly \(killed by SIGKILL\); restarting in 0\.5 s/);
     expect((await fetch(`${server.url}/`)).status).toBe(200);
@@ -145,19 +184,30 @@ describe('npm start when PostgreSQL cannot come back', () => {
 
   it('gives up after repeated failures: stops the workers and exits 1', async () => {
     const pgPort = await freePort();
-    const runtime = await start({ PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DIR: giveUpDir, API_WORKERS: '1' });
+    const runtime = await start({
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(pgPort),
+      EMBEDDED_PG_DIR: giveUpDir,
+      API_WORKERS: '1',
+    });
     const exited = new Promise<number | null>((resolve) => runtime.child.once('exit', resolve));
     process.kill(Number(readFileSync(path.join(giveUpDir, 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGKILL');
     // Take the port before the first restart (0.5 s later), so every restart fails.
-    expect(await within(400, async () => {
-      squatter = await new Promise<Server>((resolve, reject) => {
-        const server = createServer((socket) => socket.destroy()).once('error', reject).listen(pgPort, '127.0.0.1', () => resolve(server));
-      });
-      return true;
-    })).toBe(true);
+    expect(
+      await within(400, async () => {
+        squatter = await new Promise<Server>((resolve, reject) => {
+          const server = createServer((socket) => socket.destroy())
+            .once('error', reject)
+            .listen(pgPort, '127.0.0.1', () => resolve(server));
+        });
+        return true;
+      }),
+    ).toBe(true);
 
     expect(await exited).toBe(1);
-    expect(runtime.output()).toMatch(/PostgreSQL failed 6 times in a row \(last: did not start: Embedded PostgreSQL did not start on port \d+.*; giving up; stopping\./);
+    expect(runtime.output()).toMatch(
+      /PostgreSQL failed 6 times in a row \(last: did not start: Embedded PostgreSQL did not start on port \d+.*; giving up; stopping\./,
+    );
     expect(runtime.output()).toMatch(/restarting in 8 s \(attempt 5 of 5\)/);
     expect(leftovers(giveUpDir)).toEqual([]);
   }, 90_000);
@@ -168,7 +218,13 @@ describe('Ctrl-C while a request is in flight', () => {
 
   it('lets it finish, then shuts PostgreSQL down cleanly', async () => {
     const pgPort = await freePort();
-    const runtime = await start({ PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DIR: drainDir, API_WORKERS: '1', TRUST_PROXY_HOPS: '1' });
+    const runtime = await start({
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(pgPort),
+      EMBEDDED_PG_DIR: drainDir,
+      API_WORKERS: '1',
+      TRUST_PROXY_HOPS: '1',
+    });
     const server = { url: runtime.output().match(/Ready: (http:\/\/localhost:\d+)/)![1], stop: async () => {} };
     const db = database(embeddedUrl(drainDir, pgPort));
     const admin = await createAdmin(server, db);
@@ -181,7 +237,12 @@ describe('Ctrl-C while a request is in flight', () => {
     await holder`begin`;
     await holder`select 1 from public.users where id = ${player.id} for update`;
     const betting = player.client.post('/api/bets', { match_id: match.id, team_id: match.team1_id, amount: 2000 });
-    expect(await within(10_000, async () => (await db`select 1 from pg_stat_activity where wait_event_type = 'Lock'`).length > 0)).toBe(true);
+    expect(
+      await within(
+        10_000,
+        async () => (await db`select 1 from pg_stat_activity where wait_event_type = 'Lock'`).length > 0,
+      ),
+    ).toBe(true);
 
     const exited = new Promise((resolve) => runtime.child.once('exit', resolve));
     process.kill(-runtime.child.pid!, 'SIGINT'); // Ctrl-C

@@ -30,8 +30,13 @@ describe.skipIf(!isRoot)('npm start as an ordinary user', () => {
     const dataDir = path.join(folder, '.data', 'postgres');
     const home = `/home/${user}`;
     const env = {
-      PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DIR: dataDir, API_WORKERS: '1',
-      HOME: home, XDG_CACHE_HOME: path.join(home, '.cache'), DENO_DIR: path.join(home, '.cache', 'deno'),
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_DIR: dataDir,
+      API_WORKERS: '1',
+      HOME: home,
+      XDG_CACHE_HOME: path.join(home, '.cache'),
+      DENO_DIR: path.join(home, '.cache', 'deno'),
     };
     const started = await start(env, { user });
     expect(started.output()).toContain(`Creating a new PostgreSQL cluster in ${dataDir}`);

@@ -11,7 +11,16 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, database, depositReference } from '../support/api.ts';
-import { embeddedUrl, freePort, interrupt, leftovers, runScript, runtimeFolder, start, within } from '../support/local-runtime.ts';
+import {
+  embeddedUrl,
+  freePort,
+  interrupt,
+  leftovers,
+  runScript,
+  runtimeFolder,
+  start,
+  within,
+} from '../support/local-runtime.ts';
 
 const folder = runtimeFolder();
 const dataDir = path.join(folder, '.data', 'postgres');
@@ -20,11 +29,18 @@ describe('npm start', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('serves the SPA and /api on one origin, stops cleanly on Ctrl-C, keeps the data, fails stale deposits and restores a backup', async () => {
-    const env = { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DIR: dataDir, API_WORKERS: '2' };
+    const env = {
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_DIR: dataDir,
+      API_WORKERS: '2',
+    };
     const first = await start(env);
     const base = `http://127.0.0.1:${env.PORT}`;
     expect(first.output()).toMatch(/Admin account: username "admin", password "[\w-]{16}"/);
-    expect(first.output()).toMatch(/2 server worker\(s\), each with 10 database connections and 1 for live updates \(PostgreSQL: max_connections 100/);
+    expect(first.output()).toMatch(
+      /2 server worker\(s\), each with 10 database connections and 1 for live updates \(PostgreSQL: max_connections 100/,
+    );
 
     const html = await fetch(`${base}/`).then((response) => response.text());
     expect(html).toContain('<div id="root">');
@@ -36,7 +52,10 @@ describe('npm start', () => {
     const demo = new Client(base);
     expect((await demo.post('/api/login', { username: 'demo', password: 'demo1234' })).status).toBe(200);
     const reference = depositReference();
-    expect((await demo.post('/api/wallet/deposit', { amount: 700, paymentMethod: 'upi', reference, status: 'pending' })).status).toBe(201);
+    expect(
+      (await demo.post('/api/wallet/deposit', { amount: 700, paymentMethod: 'upi', reference, status: 'pending' }))
+        .status,
+    ).toBe(201);
     // The cluster's password: random, in a file beside the data folder that only its owner may read.
     const passwordFile = `${dataDir}.password`;
     expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
@@ -63,8 +82,16 @@ describe('npm start', () => {
     await retired.end();
     expect(second.output()).not.toContain('Admin account'); // the admin from the first start is still there
     expect(second.output()).not.toContain('New database');
-    expect(await within(10_000, async () => second.output().includes('Stale deposits: 1 pending deposit(s) without a gateway answer for 24 hours marked failed'))).toBe(true);
-    const [deposit] = (await demo.get('/api/wallet/transactions')).body.filter((row: { reference_id: string }) => row.reference_id === reference);
+    expect(
+      await within(10_000, async () =>
+        second
+          .output()
+          .includes('Stale deposits: 1 pending deposit(s) without a gateway answer for 24 hours marked failed'),
+      ),
+    ).toBe(true);
+    const [deposit] = (await demo.get('/api/wallet/transactions')).body.filter(
+      (row: { reference_id: string }) => row.reference_id === reference,
+    );
     expect(deposit).toMatchObject({ status: 'failed', amount: 700 });
     const backups = path.join(folder, 'backups');
     const backup = await runScript('scripts/db-backup.js', ['--dir', backups], env);

@@ -72,7 +72,9 @@ describe('player journey', () => {
     await page.getByText('Registration successful').waitFor();
     await page.waitForURL(`${server.url}${landing}`);
     // the deposit-limit prompt before a first deposit has its own test (reality-checks.test.ts)
-    expect((await page.request.post(`${server.url}/api/account/limit-prompt`, { data: { answer: 'not_now' } })).status()).toBe(201);
+    expect(
+      (await page.request.post(`${server.url}/api/account/limit-prompt`, { data: { answer: 'not_now' } })).status(),
+    ).toBe(201);
     return username;
   }
 
@@ -199,7 +201,10 @@ describe('player journey', () => {
     const { page: first } = await newPage();
     await register(first, 'shots');
     const state = await first.context().storageState();
-    for (const [width, height] of [[375, 812], [1280, 900]] as const) {
+    for (const [width, height] of [
+      [375, 812],
+      [1280, 900],
+    ] as const) {
       const context = await browser.newContext({ viewport: { width, height }, storageState: state });
       contexts.push(context);
       const page = await context.newPage();

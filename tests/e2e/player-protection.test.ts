@@ -75,7 +75,9 @@ describe('player protection', () => {
     await limits.getByLabel('Limit (₹)').fill('2000');
     await limits.getByRole('button', { name: 'Set limit' }).click();
     await page.getByText('Your daily limit is ₹2,000 from now on.').waitFor();
-    expect(await page.getByLabel('Deposit limits by period').innerText()).toMatch(/Daily \(24 hours\)\s+₹2,000 · ₹2,000 left/);
+    expect(await page.getByLabel('Deposit limits by period').innerText()).toMatch(
+      /Daily \(24 hours\)\s+₹2,000 · ₹2,000 left/,
+    );
 
     await page.goto(`${server.url}/wallet`);
     await page.getByRole('tab', { name: 'Deposit' }).click();

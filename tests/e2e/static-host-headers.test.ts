@@ -31,23 +31,36 @@ describe('the static host configuration (dist/_headers)', () => {
   afterAll(() => server?.stop());
 
   it('carries the security headers', () => {
-    expect(Object.keys(rules.get('/*')!)).toEqual(expect.arrayContaining([
-      'content-security-policy', 'strict-transport-security', 'x-content-type-options', 'referrer-policy', 'x-frame-options',
-    ]));
+    expect(Object.keys(rules.get('/*')!)).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'strict-transport-security',
+        'x-content-type-options',
+        'referrer-policy',
+        'x-frame-options',
+      ]),
+    );
     expect(rules.get('/*')!['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(rules.get('/*')!['x-content-type-options']).toBe('nosniff');
   });
 
-  for (const [page, pattern] of [['/', '/*'], ['/wallet', '/*'], ['/assets/', '/assets/*']]) {
+  for (const [page, pattern] of [
+    ['/', '/*'],
+    ['/wallet', '/*'],
+    ['/assets/', '/assets/*'],
+  ]) {
     it(`matches what the local server sends for ${page}`, async () => {
-      const path = page === '/assets/' ? `/assets/${readdirSync('dist/assets').find((file) => file.endsWith('.js'))}` : page;
+      const path =
+        page === '/assets/' ? `/assets/${readdirSync('dist/assets').find((file) => file.endsWith('.js'))}` : page;
       const response = await fetch(`${server.url}${path}`);
       expect(response.status).toBe(200);
       const expected = { ...rules.get('/*'), ...rules.get(pattern) };
       const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers.get(name)]));
       expect(sent).toEqual(expected);
       // and nothing security-relevant the file lacks
-      const securityNames = [...response.headers.keys()].filter((name) => /^(content-security|strict-transport|x-|referrer|cross-origin|origin-agent|permissions)/.test(name));
+      const securityNames = [...response.headers.keys()].filter((name) =>
+        /^(content-security|strict-transport|x-|referrer|cross-origin|origin-agent|permissions)/.test(name),
+      );
       expect(securityNames.filter((name) => !(name in expected))).toEqual([]);
     });
   }

@@ -33,7 +33,8 @@ export async function createTotpAdmin(server: TestServer, db: Db): Promise<TotpA
   const recoveryCodes = Array.from({ length: 10 }, (_, index) => `rcode-${index}${unique('x').slice(-6)}`);
   const [{ id }] = await db.begin(async (tx) => {
     await tx`set local role service_role`;
-    const rows = await tx`select id from app.create_admin(${username}, ${hashPassword(password)}, ${'Admin'}, ${`${username}@example.com`})`;
+    const rows =
+      await tx`select id from app.create_admin(${username}, ${hashPassword(password)}, ${'Admin'}, ${`${username}@example.com`})`;
     await tx`select app.set_admin_totp(${username}, ${secret}, ${recoveryCodes.map(recoveryCodeHash)})`;
     return rows;
   });
@@ -50,7 +51,8 @@ export interface ScriptRun {
 export function adminCreate(env: Record<string, string>, args: string[] = []): Promise<ScriptRun> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath, ['scripts/admin-create.js', ...args],
+      process.execPath,
+      ['scripts/admin-create.js', ...args],
       { cwd: root, env: { ...process.env, DATABASE_URL: requireEnv('DATABASE_URL'), ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

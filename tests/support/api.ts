@@ -2,6 +2,7 @@
  * Helpers for the API tests: an HTTP client with a cookie jar, players and admins, funding through the real
  * deposit + signed webhook path, matches through the admin API, and direct database checks (postgres.js).
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers default to untyped JSON; each test reads the fields it checks */
 import { createHmac, randomBytes, randomInt, scryptSync } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -36,7 +37,7 @@ export function unique(prefix = 'u'): string {
 /** A random client IP, so the per-IP registration limit never couples tests. */
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-export interface Answer<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export interface Answer<T = any> {
   status: number;
   body: T;
   headers: Headers;
@@ -49,15 +50,21 @@ export class Client {
   cookie: string | null = null;
   /** `device=…`: the signed cookie of a browser that has signed in (rate limits spare it) */
   device: string | null = null;
-  constructor(readonly baseUrl: string, public ip = randomIp()) {}
+  constructor(
+    readonly baseUrl: string,
+    public ip = randomIp(),
+  ) {}
 
   private cookies(): Record<string, string> {
     const pairs = [this.cookie, this.device].filter(Boolean);
     return pairs.length > 0 ? { cookie: pairs.join('; ') } : {};
   }
 
-  async call<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
-    method: string, path: string, body?: unknown, headers: Record<string, string> = {},
+  async call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
   ): Promise<Answer<T>> {
     const init: RequestInit = {
       method,
@@ -98,11 +105,15 @@ export class Client {
     return response.status;
   }
 
-  get = <T = any>(path: string, headers?: Record<string, string>) => this.call<T>('GET', path, undefined, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
-  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('POST', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
-  patch = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('PATCH', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
-  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('PUT', path, body, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
-  delete = <T = any>(path: string, headers?: Record<string, string>) => this.call<T>('DELETE', path, undefined, headers); // eslint-disable-line @typescript-eslint/no-explicit-any
+  get = <T = any>(path: string, headers?: Record<string, string>) => this.call<T>('GET', path, undefined, headers);
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.call<T>('POST', path, body, headers);
+  patch = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.call<T>('PATCH', path, body, headers);
+  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.call<T>('PUT', path, body, headers);
+  delete = <T = any>(path: string, headers?: Record<string, string>) =>
+    this.call<T>('DELETE', path, undefined, headers);
 }
 
 export interface Player {
@@ -117,7 +128,11 @@ export async function registerPlayer(server: TestServer, extra: Record<string, u
   const username = unique('p');
   const password = 'secret-123';
   const answer = await client.post('/api/register', {
-    name: `Player ${username}`, username, email: `${username}@example.com`, password, ...extra,
+    name: `Player ${username}`,
+    username,
+    email: `${username}@example.com`,
+    password,
+    ...extra,
   });
   if (answer.status !== 201) throw new Error(`register failed: ${answer.status} ${answer.text}`);
   return { client, id: answer.body.id, username, password };
@@ -141,14 +156,23 @@ export function depositReference(): string {
   return `REF-${Date.now()}${randomInt(100, 999)}-${letters}`;
 }
 
-export function signedWebhook(event: Record<string, unknown> | string, options: { timestamp?: number; secret?: string } = {}) {
+export function signedWebhook(
+  event: Record<string, unknown> | string,
+  options: { timestamp?: number; secret?: string } = {},
+) {
   const raw = typeof event === 'string' ? event : JSON.stringify(event);
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-  const signature = createHmac('sha256', options.secret ?? WEBHOOK_SECRET).update(`${timestamp}.${raw}`).digest('hex');
+  const signature = createHmac('sha256', options.secret ?? WEBHOOK_SECRET)
+    .update(`${timestamp}.${raw}`)
+    .digest('hex');
   return { raw, headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature } };
 }
 
-export async function sendWebhook(server: TestServer, event: Record<string, unknown>, options?: { timestamp?: number; secret?: string }) {
+export async function sendWebhook(
+  server: TestServer,
+  event: Record<string, unknown>,
+  options?: { timestamp?: number; secret?: string },
+) {
   const { raw, headers } = signedWebhook(event, options);
   return new Client(server.url).post('/api/payments/webhook', raw, headers);
 }
@@ -156,7 +180,12 @@ export async function sendWebhook(server: TestServer, event: Record<string, unkn
 /** Deposits `amount` through the real path: POST /api/wallet/deposit, then the gateway's signed webhook. */
 export async function fund(server: TestServer, player: Player, amount: number) {
   const reference = depositReference();
-  const deposit = await player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference, status: 'pending' });
+  const deposit = await player.client.post('/api/wallet/deposit', {
+    amount,
+    paymentMethod: 'upi',
+    reference,
+    status: 'pending',
+  });
   if (deposit.status !== 201) throw new Error(`deposit failed: ${deposit.status} ${deposit.text}`);
   const hook = await sendWebhook(server, { reference, amount, status: 'success', gateway_txn_id: unique('gw') });
   if (hook.status !== 200) throw new Error(`webhook failed: ${hook.status} ${hook.text}`);
@@ -166,8 +195,12 @@ export async function fund(server: TestServer, player: Player, amount: number) {
 /** An upcoming (or, with live, started) match between teams 1 and 2, made through the admin API. */
 export async function createMatch(admin: Player, options: { live?: boolean; team1?: number; team2?: number } = {}) {
   const created = await admin.client.post('/api/admin/matches', {
-    team1_id: options.team1 ?? 1, team2_id: options.team2 ?? 2, start_time: new Date(Date.now() + 3_600_000).toISOString(),
-    match_type: 't20', status: 'upcoming', venue: 'Wankhede Stadium',
+    team1_id: options.team1 ?? 1,
+    team2_id: options.team2 ?? 2,
+    start_time: new Date(Date.now() + 3_600_000).toISOString(),
+    match_type: 't20',
+    status: 'upcoming',
+    venue: 'Wankhede Stadium',
   });
   if (created.status !== 201) throw new Error(`create match failed: ${created.status} ${created.text}`);
   if (options.live) {

@@ -11,7 +11,8 @@ import type postgres from 'postgres';
 export type Catalog = Map<string, string>;
 
 // Every schema but PostgreSQL's own and the Supabase CLI's migration history.
-const isOurs = (schema: string) => `${schema} not in ('information_schema', 'supabase_migrations') and ${schema} not like 'pg\\_%'`;
+const isOurs = (schema: string) =>
+  `${schema} not in ('information_schema', 'supabase_migrations') and ${schema} not like 'pg\\_%'`;
 const OURS = isOurs('nspname');
 
 // Objects that belong to an extension (pg_trgm's functions and operators) are the extension's, not ours.
@@ -19,7 +20,8 @@ const notInExtension = (catalog: string, oid: string) =>
   `not exists (select 1 from pg_depend d where d.classid = '${catalog}'::regclass and d.objid = ${oid} and d.deptype = 'e')`;
 
 // An ACL as a sorted list, so that the same grants made in another order compare equal.
-const acl = (column: string) => `coalesce((select string_agg(a::text, ' ' order by a::text) from unnest(${column}) a), 'default')`;
+const acl = (column: string) =>
+  `coalesce((select string_agg(a::text, ' ' order by a::text) from unnest(${column}) a), 'default')`;
 
 const QUERIES = [
   `select 'schema ' || nspname, concat_ws(E'\\n', 'owner ' || pg_get_userbyid(nspowner), 'acl ' || ${acl('nspacl')})
@@ -98,17 +100,25 @@ export async function readCatalog(sql: postgres.Sql): Promise<Catalog> {
     const queries = [...QUERIES];
     for (const [table, order] of Object.entries(ROWS)) {
       const [{ exists }] = await tx`select to_regclass(${table}) is not null as exists`;
-      if (exists) queries.push(`select 'rows of ${table}', string_agg(to_jsonb(r)::text, E'\\n' order by r.${order}) from ${table} r`);
+      if (exists)
+        queries.push(
+          `select 'rows of ${table}', string_agg(to_jsonb(r)::text, E'\\n' order by r.${order}) from ${table} r`,
+        );
     }
     for (const query of queries) {
-      for (const { key, value } of await tx.unsafe(`select key, value from (${query}) q (key, value)`)) catalog.set(key, value ?? '');
+      for (const { key, value } of await tx.unsafe(`select key, value from (${query}) q (key, value)`))
+        catalog.set(key, value ?? '');
     }
   });
   return catalog;
 }
 
 /** The differences between two catalogs, as readable text (empty when they agree). */
-export function describeDifferences(expected: Catalog, actual: Catalog, names: { expected: string; actual: string }): string {
+export function describeDifferences(
+  expected: Catalog,
+  actual: Catalog,
+  names: { expected: string; actual: string },
+): string {
   const report: string[] = [];
   for (const key of [...new Set([...expected.keys(), ...actual.keys()])].sort()) {
     const before = expected.get(key);
@@ -121,7 +131,11 @@ export function describeDifferences(expected: Catalog, actual: Catalog, names: {
   return report.join('\n');
 }
 
-const indent = (text: string) => text.split('\n').map((line) => `    ${line}`).join('\n');
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
 
 /** The changed lines of two texts with two lines of context (a longest-common-subsequence diff). */
 function lineDiff(before: string, after: string): string[] {

@@ -118,7 +118,10 @@ export function leftovers(dataDir: string): string[] {
   };
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
-    .map((pid) => ({ command: read(`/proc/${pid}/cmdline`).replaceAll('\0', ' '), environ: read(`/proc/${pid}/environ`) }))
+    .map((pid) => ({
+      command: read(`/proc/${pid}/cmdline`).replaceAll('\0', ' '),
+      environ: read(`/proc/${pid}/environ`),
+    }))
     .filter(({ command, environ }) => environ.includes(marker) || command.includes(dataDir))
     .map(({ command }) => command);
 }

@@ -25,7 +25,8 @@ export interface SseClient {
 }
 
 export async function subscribe(
-  url: string, { lastEventId, cookie }: { lastEventId?: string; cookie?: string | null } = {},
+  url: string,
+  { lastEventId, cookie }: { lastEventId?: string; cookie?: string | null } = {},
 ): Promise<SseClient> {
   const abort = new AbortController();
   const response = await fetch(url, {

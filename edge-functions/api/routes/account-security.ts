@@ -11,11 +11,22 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { securityMessages } from '../../../src/domain/account-security.ts';
 import {
-  changePasswordSchema, recoveryCodesEntity, sessionEntity, totpCodeSchema, twoFactorSetupEntity, twoFactorStatusEntity,
+  changePasswordSchema,
+  recoveryCodesEntity,
+  sessionEntity,
+  totpCodeSchema,
+  twoFactorSetupEntity,
+  twoFactorStatusEntity,
 } from '../../../src/domain/account-security-schemas.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import { hashPassword, verifyPassword } from '../../_shared/password.ts';
-import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri, verifiedStep } from '../../_shared/second-factor.ts';
+import {
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodeHash,
+  totpUri,
+  verifiedStep,
+} from '../../_shared/second-factor.ts';
 import { answer, query } from '../context.ts';
 import { deviceId } from '../device.ts';
 import { errors, idParams, json, jsonBody, messageEntity, router, signedIn } from '../openapi.ts';
@@ -25,7 +36,9 @@ const tags = ['account: security'];
 
 const passwordRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/account/password', tags,
+  method: 'post',
+  path: '/account/password',
+  tags,
   summary: 'Change the password (the current one first); every other session of the user ends',
   request: { body: jsonBody(changePasswordSchema) },
   responses: { 200: json(messageEntity, 'Password changed'), ...errors(400, 401, 429) },
@@ -33,39 +46,55 @@ const passwordRoute = createRoute({
 
 const sessionsRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/account/sessions', tags, summary: 'The user\'s open sessions, most recently used first',
-  responses: { 200: json(z.array(sessionEntity), 'Sessions (the request\'s own is `current`)'), ...errors(401) },
+  method: 'get',
+  path: '/account/sessions',
+  tags,
+  summary: "The user's open sessions, most recently used first",
+  responses: { 200: json(z.array(sessionEntity), "Sessions (the request's own is `current`)"), ...errors(401) },
 });
 
 const endSessionRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'delete', path: '/account/sessions/{id}', tags, summary: 'End one of the user\'s sessions',
+  method: 'delete',
+  path: '/account/sessions/{id}',
+  tags,
+  summary: "End one of the user's sessions",
   request: { params: idParams },
   responses: { 200: json(messageEntity, 'Session ended'), ...errors(400, 401, 404) },
 });
 
 const logoutAllRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/logout-all', tags, summary: 'Sign out everywhere: every session of the user ends, this one included',
+  method: 'post',
+  path: '/logout-all',
+  tags,
+  summary: 'Sign out everywhere: every session of the user ends, this one included',
   responses: { 200: json(messageEntity, 'Signed out everywhere'), ...errors(401) },
 });
 
 const twoFactorRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/account/two-factor', tags, summary: 'Two-factor sign-in: on or off, required, recovery codes left',
-  responses: { 200: json(twoFactorStatusEntity, 'The user\'s two-factor sign-in'), ...errors(401) },
+  method: 'get',
+  path: '/account/two-factor',
+  tags,
+  summary: 'Two-factor sign-in: on or off, required, recovery codes left',
+  responses: { 200: json(twoFactorStatusEntity, "The user's two-factor sign-in"), ...errors(401) },
 });
 
 const setUpRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/account/two-factor', tags,
+  method: 'post',
+  path: '/account/two-factor',
+  tags,
   summary: 'Admins: start setting up two-factor sign-in (a new secret, confirmed by a code from it)',
   responses: { 201: json(twoFactorSetupEntity, 'The secret and its otpauth:// URI'), ...errors(401, 403) },
 });
 
 const confirmRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/account/two-factor/confirm', tags,
+  method: 'post',
+  path: '/account/two-factor/confirm',
+  tags,
   summary: 'Admins: confirm the set-up with a code; answers ten one-time recovery codes, shown this once',
   request: { body: jsonBody(totpCodeSchema) },
   responses: { 201: json(recoveryCodesEntity, 'Two-factor sign-in is on'), ...errors(400, 401, 403, 409) },
@@ -90,7 +119,9 @@ export function accountSecurityRoutes() {
     return c.json({ message: securityMessages.passwordChanged }, 200);
   });
 
-  app.openapi(sessionsRoute, (c) => answer(c, 'user', 'service', (q) => q`select app.account_sessions()::text as body`));
+  app.openapi(sessionsRoute, (c) =>
+    answer(c, 'user', 'service', (q) => q`select app.account_sessions()::text as body`),
+  );
 
   app.openapi(endSessionRoute, async (c) => {
     const { id } = c.req.valid('param');

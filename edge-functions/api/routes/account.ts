@@ -13,8 +13,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
-  accountLimitsEntity, depositLimitSchema, limitPromptAnswerSchema, playSessionEntity, realityCheckSchema,
-  selfExclusionSchema, timeoutSchema,
+  accountLimitsEntity,
+  depositLimitSchema,
+  limitPromptAnswerSchema,
+  playSessionEntity,
+  realityCheckSchema,
+  selfExclusionSchema,
+  timeoutSchema,
 } from '../../../src/domain/protection-schemas.ts';
 import { answer } from '../context.ts';
 import { errors, json, jsonBody, router, signedIn } from '../openapi.ts';
@@ -24,22 +29,29 @@ const tags = ['account: player protection'];
 const userId = transactionsQuery.shape.userId;
 
 const readQuery = z.object({
-  userId: userId.describe('Admins only: another player\'s limits and exclusion (a player may pass only their own id).'),
+  userId: userId.describe("Admins only: another player's limits and exclusion (a player may pass only their own id)."),
 });
 const writeQuery = z.object({
-  userId: userId.describe('Only the player may change their own protection: another user\'s id is refused (403), for admins too.'),
+  userId: userId.describe(
+    "Only the player may change their own protection: another user's id is refused (403), for admins too.",
+  ),
 });
 
 const getRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/account/limits', tags, summary: 'Deposit limits, pending changes, time-out and self-exclusion',
+  method: 'get',
+  path: '/account/limits',
+  tags,
+  summary: 'Deposit limits, pending changes, time-out and self-exclusion',
   request: { query: readQuery },
   responses: { 200: json(accountLimitsEntity, 'The protection in force now'), ...errors(400, 401, 403, 404) },
 });
 
 const putRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'put', path: '/account/limits', tags,
+  method: 'put',
+  path: '/account/limits',
+  tags,
   summary: 'Set or remove (amount null) a deposit limit: lower ones apply at once, raises and removals after 24 hours',
   request: { query: writeQuery, body: jsonBody(depositLimitSchema) },
   responses: { 200: json(accountLimitsEntity, 'The protection after the change'), ...errors(400, 401, 403) },
@@ -47,7 +59,10 @@ const putRoute = createRoute({
 
 const timeoutRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/account/timeout', tags, summary: 'Take a time-out: no bets or deposits for 1, 7, 30 or 42 days',
+  method: 'post',
+  path: '/account/timeout',
+  tags,
+  summary: 'Take a time-out: no bets or deposits for 1, 7, 30 or 42 days',
   request: { query: writeQuery, body: jsonBody(timeoutSchema) },
   responses: {
     201: json(accountLimitsEntity, 'The protection with the time-out, effective at once'),
@@ -57,7 +72,10 @@ const timeoutRoute = createRoute({
 
 const selfExclusionRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/account/self-exclusion', tags, summary: 'Self-exclude: no bets or deposits for 6, 12 or 60 months',
+  method: 'post',
+  path: '/account/self-exclusion',
+  tags,
+  summary: 'Self-exclude: no bets or deposits for 6, 12 or 60 months',
   request: { query: writeQuery, body: jsonBody(selfExclusionSchema) },
   responses: {
     201: json(accountLimitsEntity, 'The protection with the self-exclusion, effective at once'),
@@ -67,27 +85,41 @@ const selfExclusionRoute = createRoute({
 
 const getRealityCheckRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/account/reality-check', tags, summary: 'How often a reality check interrupts play',
-  responses: { 200: json(realityCheckSchema, 'Every 15, 30 or 60 minutes, or never (null); 60 until chosen'), ...errors(401, 403) },
+  method: 'get',
+  path: '/account/reality-check',
+  tags,
+  summary: 'How often a reality check interrupts play',
+  responses: {
+    200: json(realityCheckSchema, 'Every 15, 30 or 60 minutes, or never (null); 60 until chosen'),
+    ...errors(401, 403),
+  },
 });
 
 const putRealityCheckRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'put', path: '/account/reality-check', tags, summary: 'Choose the reality-check interval (applies at once)',
+  method: 'put',
+  path: '/account/reality-check',
+  tags,
+  summary: 'Choose the reality-check interval (applies at once)',
   request: { body: jsonBody(realityCheckSchema) },
   responses: { 200: json(realityCheckSchema, 'The interval now'), ...errors(400, 401, 403) },
 });
 
 const playSessionRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/account/play-session', tags,
-  summary: 'This play session: its start, the server\'s time, the reality-check interval and the net result of bets since',
+  method: 'get',
+  path: '/account/play-session',
+  tags,
+  summary:
+    "This play session: its start, the server's time, the reality-check interval and the net result of bets since",
   responses: { 200: json(playSessionEntity, 'The play session'), ...errors(401, 403) },
 });
 
 const limitPromptRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/account/limit-prompt', tags,
+  method: 'post',
+  path: '/account/limit-prompt',
+  tags,
   summary: 'Answer, once, the deposit-limit prompt before a first deposit: set a limit or not now',
   request: { body: jsonBody(limitPromptAnswerSchema) },
   responses: {
@@ -107,40 +139,48 @@ export function accountRoutes() {
   app.openapi(putRoute, (c) => {
     const { userId } = c.req.valid('query');
     const { period, amount } = c.req.valid('json');
-    return answer(c, 'user', 'service', (q) => q`
-      select app.set_deposit_limit(${period}, ${amount}, ${userId ?? null})::text as body`);
+    return answer(
+      c,
+      'user',
+      'service',
+      (q) => q`
+      select app.set_deposit_limit(${period}, ${amount}, ${userId ?? null})::text as body`,
+    );
   });
 
   app.openapi(timeoutRoute, (c) => {
     const { userId } = c.req.valid('query');
     const { days } = c.req.valid('json');
-    return answer(c, 'user', 'service', (q) => q`select app.take_timeout(${days}, ${userId ?? null})::text as body`,
-      { status: 201 });
+    return answer(c, 'user', 'service', (q) => q`select app.take_timeout(${days}, ${userId ?? null})::text as body`, {
+      status: 201,
+    });
   });
 
   app.openapi(selfExclusionRoute, (c) => {
     const { userId } = c.req.valid('query');
     const { months } = c.req.valid('json');
-    return answer(c, 'user', 'service', (q) => q`select app.self_exclude(${months}, ${userId ?? null})::text as body`,
-      { status: 201 });
+    return answer(c, 'user', 'service', (q) => q`select app.self_exclude(${months}, ${userId ?? null})::text as body`, {
+      status: 201,
+    });
   });
 
   app.openapi(getRealityCheckRoute, (c) =>
-    answer(c, 'user', 'service', (q) => q`select app.reality_check()::text as body`));
+    answer(c, 'user', 'service', (q) => q`select app.reality_check()::text as body`),
+  );
 
   app.openapi(putRealityCheckRoute, (c) => {
     const { interval_minutes: minutes } = c.req.valid('json');
     return answer(c, 'user', 'service', (q) => q`select app.set_reality_check(${minutes})::text as body`);
   });
 
-  app.openapi(playSessionRoute, (c) =>
-    answer(c, 'user', 'service', (q) => q`select app.play_session()::text as body`));
+  app.openapi(playSessionRoute, (c) => answer(c, 'user', 'service', (q) => q`select app.play_session()::text as body`));
 
   app.openapi(limitPromptRoute, (c) => {
     const body = c.req.valid('json');
     const [period, amount] = body.answer === 'set_limit' ? [body.period, body.amount] : [null, null];
-    return answer(c, 'user', 'service', (q) => q`select app.answer_limit_prompt(${period}, ${amount})::text as body`,
-      { status: 201 });
+    return answer(c, 'user', 'service', (q) => q`select app.answer_limit_prompt(${period}, ${amount})::text as body`, {
+      status: 201,
+    });
   });
 
   return app;

@@ -30,28 +30,43 @@ import { clearSessionCookie, clientIp, newSession, setSessionCookie, type NewSes
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 const getUserRoute = createRoute({
-  method: 'get', path: '/user', tags: ['auth'], summary: 'The signed-in user',
+  method: 'get',
+  path: '/user',
+  tags: ['auth'],
+  summary: 'The signed-in user',
   responses: { 200: json(userEntity, 'The signed-in user'), ...errors(401) },
 });
 
 const loginRoute = createRoute({
-  method: 'post', path: '/login', tags: ['auth'], summary: 'Sign in (sets the session cookie)',
+  method: 'post',
+  path: '/login',
+  tags: ['auth'],
+  summary: 'Sign in (sets the session cookie)',
   request: { body: jsonBody(loginSchema) },
   responses: {
     200: json(userEntity, 'The user, now signed in'),
-    401: json(loginRefusalEntity, 'Wrong username or password; or, with `mfa_required`, the second factor is missing or wrong'),
+    401: json(
+      loginRefusalEntity,
+      'Wrong username or password; or, with `mfa_required`, the second factor is missing or wrong',
+    ),
     ...errors(400, 403, 429),
   },
 });
 
 const registerRoute = createRoute({
-  method: 'post', path: '/register', tags: ['auth'], summary: 'Register a player (sets the session cookie)',
+  method: 'post',
+  path: '/register',
+  tags: ['auth'],
+  summary: 'Register a player (sets the session cookie)',
   request: { body: jsonBody(registerSchema) },
   responses: { 201: json(userEntity, 'The new user, signed in'), ...errors(400, 409, 429) },
 });
 
 const logoutRoute = createRoute({
-  method: 'post', path: '/logout', tags: ['auth'], summary: 'Sign out (deletes the session)',
+  method: 'post',
+  path: '/logout',
+  tags: ['auth'],
+  summary: 'Sign out (deletes the session)',
   responses: { 200: json(messageEntity, 'Signed out (also when no session was open)') },
 });
 
@@ -112,7 +127,9 @@ export function authRoutes() {
     // A refused second factor rolls back finish_attempt: the attempt stays a failure.
     const results = await query(c, 'public', 'service', (q) => [
       q`select app.finish_attempt(${attempt.id}, true)`,
-      ...(factor ? [q`select app.use_second_factor(${credentials.user_id}, ${factor.step}, ${factor.recoveryHash})`] : []),
+      ...(factor
+        ? [q`select app.use_second_factor(${credentials.user_id}, ${factor.step}, ${factor.recoveryHash})`]
+        : []),
       q`select ${sessionColumns(q, c, session, device)} from public.users u where u.id = ${credentials.user_id}`,
     ]);
     return signedIn(c, session, device, results.at(-1)!, 200);

@@ -12,13 +12,19 @@ import { bankAccountList } from '../queries.ts';
 
 const listRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/bank-accounts', tags: ['bank accounts'], summary: 'The caller\'s bank accounts',
+  method: 'get',
+  path: '/bank-accounts',
+  tags: ['bank accounts'],
+  summary: "The caller's bank accounts",
   responses: { 200: json(z.array(bankAccountEntity), 'Bank accounts'), ...errors(401) },
 });
 
 const addRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/bank-accounts', tags: ['bank accounts'], summary: 'Add a bank account (owner: the caller)',
+  method: 'post',
+  path: '/bank-accounts',
+  tags: ['bank accounts'],
+  summary: 'Add a bank account (owner: the caller)',
   request: { body: jsonBody(bankAccountSchema) },
   responses: { 201: json(bankAccountEntity, 'The new bank account'), ...errors(400, 401, 403, 409) },
 });
@@ -28,10 +34,15 @@ export function bankAccountRoutes() {
   app.openapi(listRoute, (c) => answer(c, 'user', 'reader', (q) => bankAccountList(q)));
   app.openapi(addRoute, (c) => {
     const input = c.req.valid('json');
-    return answer(c, 'user', 'service', (q) => q`
+    return answer(
+      c,
+      'user',
+      'service',
+      (q) => q`
       select to_jsonb(a)::text as body
       from app.add_bank_account(${input.account_holder}, ${input.account_number}, ${input.ifsc_code}, ${input.bank_name}) a`,
-    { status: 201 });
+      { status: 201 },
+    );
   });
   return app;
 }

@@ -17,14 +17,20 @@ import { betPage } from '../queries.ts';
 
 const listRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/bets', tags: ['bets'], summary: 'The caller\'s bets, newest first',
+  method: 'get',
+  path: '/bets',
+  tags: ['bets'],
+  summary: "The caller's bets, newest first",
   request: { query: pageQuery },
   responses: { 200: page(betEntity, 'Bets with match (team1, team2) and team'), ...errors(400, 401) },
 });
 
 const placeRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/bets', tags: ['bets'], summary: 'Place a bet at 3.0x',
+  method: 'post',
+  path: '/bets',
+  tags: ['bets'],
+  summary: 'Place a bet at 3.0x',
   request: { headers: idempotencyHeaders, body: jsonBody(betSchema) },
   responses: {
     201: json(betEntity, 'The bet (or, for a repeated Idempotency-Key, the first answer)'),
@@ -34,10 +40,16 @@ const placeRoute = createRoute({
 
 const positionRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/matches/{id}/position', tags: ['bets'],
-  summary: 'The caller\'s side of a match (one team per player per match, fixed by their first bet) and their stake on it',
+  method: 'get',
+  path: '/matches/{id}/position',
+  tags: ['bets'],
+  summary:
+    "The caller's side of a match (one team per player per match, fixed by their first bet) and their stake on it",
   request: { params: idParams },
-  responses: { 200: json(matchPositionEntity, 'The team backed (null before a bet) and the total staked'), ...errors(400, 401, 404) },
+  responses: {
+    200: json(matchPositionEntity, 'The team backed (null before a bet) and the total staked'),
+    ...errors(400, 401, 404),
+  },
 });
 
 export function betRoutes() {
@@ -55,10 +67,16 @@ export function betRoutes() {
 
   app.openapi(placeRoute, (c) => {
     const input = c.req.valid('json');
-    return idempotentWrite(c, c.req.valid('header')['idempotency-key'], 'POST /api/bets', input, (q) => q`
+    return idempotentWrite(
+      c,
+      c.req.valid('header')['idempotency-key'],
+      'POST /api/bets',
+      input,
+      (q) => q`
       select app.bet_json(b)::text as body
       from app.place_bet(${input.match_id}, ${input.team_id}, ${input.amount},
-                         ${input.odds ?? null}, ${input.potential_win ?? null}) b`);
+                         ${input.odds ?? null}, ${input.potential_win ?? null}) b`,
+    );
   });
 
   return app;

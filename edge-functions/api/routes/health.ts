@@ -10,10 +10,19 @@ const healthEntity = z.object({ status: z.enum(['ok', 'degraded']), database: pa
 
 /** For the OpenAPI document (the route itself is a plain Hono route below). */
 export const healthRoute = createRoute({
-  method: 'get', path: '/health', tags: ['health'], summary: 'Which parts work: a real database query and the live-update LISTEN',
+  method: 'get',
+  path: '/health',
+  tags: ['health'],
+  summary: 'Which parts work: a real database query and the live-update LISTEN',
   responses: {
-    200: { description: 'Up (status degraded while live updates reconnect)', content: { 'application/json': { schema: healthEntity } } },
-    503: { description: 'Database unavailable (with Retry-After)', content: { 'application/json': { schema: healthEntity } } },
+    200: {
+      description: 'Up (status degraded while live updates reconnect)',
+      content: { 'application/json': { schema: healthEntity } },
+    },
+    503: {
+      description: 'Database unavailable (with Retry-After)',
+      content: { 'application/json': { schema: healthEntity } },
+    },
   },
 });
 

@@ -34,16 +34,23 @@ const GAP_FRAME = 'event: gap\ndata: {}\n\n';
 
 /** For the OpenAPI document (the route itself is a plain Hono route: its answer is a stream). */
 export const liveRoute = createRoute({
-  method: 'get', path: '/live/matches', tags: ['matches'], summary: 'Server-Sent Events of match changes',
+  method: 'get',
+  path: '/live/matches',
+  tags: ['matches'],
+  summary: 'Server-Sent Events of match changes',
   request: {
     query: z.object({ id: z.coerce.number().int().positive().optional() }),
     headers: z.object({
-      'last-event-id': z.string().optional().describe('Sent by the browser on reconnect: the missed events are replayed'),
+      'last-event-id': z
+        .string()
+        .optional()
+        .describe('Sent by the browser on reconnect: the missed events are replayed'),
     }),
   },
   responses: {
     200: {
-      description: 'text/event-stream: `event: match` (`id:` line; data: the match as GET /api/matches/{id} answers it), ' +
+      description:
+        'text/event-stream: `event: match` (`id:` line; data: the match as GET /api/matches/{id} answers it), ' +
         '`event: gap` (refetch once: missed events cannot be replayed), and for a signed-in player `event: result` ' +
         '(data: {match_id, match, outcome: won | lost | refunded, amount, team}: their own bets, as their match is settled); ' +
         'heartbeats every 15 s',
@@ -61,8 +68,11 @@ export const REALTIME_NOT_CONFIGURED = 'Realtime is not configured';
 
 const tokenRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/live/token', tags: ['matches'],
-  summary: 'A token (an hour) with which the signed-in player joins their private Supabase Realtime topic of results, user:{id}',
+  method: 'get',
+  path: '/live/token',
+  tags: ['matches'],
+  summary:
+    'A token (an hour) with which the signed-in player joins their private Supabase Realtime topic of results, user:{id}',
   responses: {
     200: json(z.object({ token: z.string(), expires_at: z.string() }), 'The token and when it expires'),
     ...errors(401, 404),

@@ -19,15 +19,29 @@ export const matchesQuery = z.object({
 });
 
 const listRoute = createRoute({
-  method: 'get', path: '/matches', tags: ['matches'], summary: 'Matches by start time, optionally of one status',
+  method: 'get',
+  path: '/matches',
+  tags: ['matches'],
+  summary: 'Matches by start time, optionally of one status',
   request: { query: matchesQuery },
-  responses: { 200: json(z.array(matchEntity), 'Matches with team1 and team2 (with an ETag)'), ...notModified, ...errors(400) },
+  responses: {
+    200: json(z.array(matchEntity), 'Matches with team1 and team2 (with an ETag)'),
+    ...notModified,
+    ...errors(400),
+  },
 });
 
 const getRoute = createRoute({
-  method: 'get', path: '/matches/{id}', tags: ['matches'], summary: 'One match',
+  method: 'get',
+  path: '/matches/{id}',
+  tags: ['matches'],
+  summary: 'One match',
   request: { params: idParams },
-  responses: { 200: json(matchEntity, 'The match with team1 and team2 (with an ETag)'), ...notModified, ...errors(400, 404) },
+  responses: {
+    200: json(matchEntity, 'The match with team1 and team2 (with an ETag)'),
+    ...notModified,
+    ...errors(400, 404),
+  },
 });
 
 export function matchRoutes(reads: PublicMatchReads) {
@@ -35,12 +49,14 @@ export function matchRoutes(reads: PublicMatchReads) {
   app.openapi(listRoute, (c) => {
     const { status } = c.req.valid('query');
     return reads.answer(c, `list:${status ?? 'all'}`, async () =>
-      bodyOf((await query(c, 'public', 'reader', (q) => [matchList(q, { status })]))[0]));
+      bodyOf((await query(c, 'public', 'reader', (q) => [matchList(q, { status })]))[0]),
+    );
   });
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
     return reads.answer(c, `match:${id}`, async () =>
-      bodyOf((await query(c, 'public', 'reader', (q) => [matchById(q, id)]))[0], MATCH_NOT_FOUND));
+      bodyOf((await query(c, 'public', 'reader', (q) => [matchById(q, id)]))[0], MATCH_NOT_FOUND),
+    );
   });
   return app;
 }

@@ -32,7 +32,9 @@ export const webhookSchema = z.object({
 const webhookAnswer = z.object({ reference: z.string(), status: z.enum(['pending', 'completed', 'failed']) });
 
 const webhookRoute = createRoute({
-  method: 'post', path: '/payments/webhook', tags: ['payments'],
+  method: 'post',
+  path: '/payments/webhook',
+  tags: ['payments'],
   summary: 'Payment gateway confirmation (signed with X-Timestamp and X-Signature over the raw body)',
   request: {
     headers: z.object({
@@ -47,15 +49,20 @@ const webhookRoute = createRoute({
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
 const sandboxPageRoute = createRoute({
-  method: 'get', path: '/payments/sandbox', tags: ['payments'],
+  method: 'get',
+  path: '/payments/sandbox',
+  tags: ['payments'],
   summary: 'Sandbox gateway page with Pay / Fail buttons (only when PAYMENT_SANDBOX=true)',
   request: { query: z.object({ amount: z.string(), username: z.string(), reference: z.string() }) },
   responses: { 200: html('The payment page'), 400: html('Invalid payment link'), ...errors(404) },
 });
 
 const sandboxSubmitRoute = createRoute({
-  method: 'post', path: '/payments/sandbox', tags: ['payments'],
-  summary: 'Sandbox Pay / Fail by the deposit\'s signed-in owner: sends the signed webhook in-process, then redirects to /wallet',
+  method: 'post',
+  path: '/payments/sandbox',
+  tags: ['payments'],
+  summary:
+    "Sandbox Pay / Fail by the deposit's signed-in owner: sends the signed webhook in-process, then redirects to /wallet",
   request: {
     body: {
       content: {
@@ -71,7 +78,9 @@ const sandboxSubmitRoute = createRoute({
 const encoder = new TextEncoder();
 
 export async function signWebhook(secret: string, timestamp: string, rawBody: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`${timestamp}.${rawBody}`));
   return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
@@ -86,7 +95,10 @@ function safeEqual(a: string, b: string): boolean {
 
 /** Verifies, parses and applies one webhook event. Shared by the route and the sandbox gateway. */
 export async function handleWebhook(
-  c: Ctx, rawBody: string, timestamp: string | undefined, signature: string | undefined,
+  c: Ctx,
+  rawBody: string,
+  timestamp: string | undefined,
+  signature: string | undefined,
 ): Promise<z.infer<typeof webhookAnswer>> {
   const secret = c.get('config').paymentWebhookSecret;
   if (!secret) throw new HttpError(503, 'Payment webhook is not configured');
@@ -105,8 +117,10 @@ export async function handleWebhook(
   const event = webhookSchema.safeParse(parsed);
   if (!event.success) throw new HttpError(400, event.error.issues[0]?.message ?? 'Invalid event');
   const { reference, amount, status, gateway_txn_id } = event.data;
-  const [[row]] = await query(c, 'public', 'service', (q) => [q`
-    select reference_id, status from app.complete_deposit(${reference}, ${amount}, ${status}, ${gateway_txn_id ?? null})`]);
+  const [[row]] = await query(c, 'public', 'service', (q) => [
+    q`
+    select reference_id, status from app.complete_deposit(${reference}, ${amount}, ${status}, ${gateway_txn_id ?? null})`,
+  ]);
   return { reference: row.reference_id, status: row.status };
 }
 
@@ -114,7 +128,8 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The sandbox pages allow their own inline styles and a form posting to this origin; nothing else. */
-const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const SANDBOX_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function sandboxPage(c: Ctx, title: string, body: string, status: 200 | 400 | 404 | 409 | 401 | 503 = 200) {
   c.header('Content-Security-Policy', SANDBOX_CSP);
@@ -122,7 +137,8 @@ function sandboxPage(c: Ctx, title: string, body: string, status: 200 | 400 | 40
   // check refuses; `same-origin` sends our origin to ourselves and nothing to anyone else.
   c.header('Referrer-Policy', 'same-origin');
   c.header('Cache-Control', 'no-store');
-  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#f4f6fb;margin:0;display:grid;place-items:center;min-height:100vh}
 main{background:#fff;border-radius:12px;box-shadow:0 4px 24px #0002;padding:2rem;max-width:420px;width:90%}
@@ -130,7 +146,9 @@ h1{font-size:1.25rem;margin:0 0 .25rem}.note{color:#666;font-size:.85rem}.amount
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#666}dd{margin:0;word-break:break-all}
 .actions{display:flex;gap:1rem;margin-top:1.5rem}button{flex:1;padding:.75rem;border:0;border-radius:8px;font-size:1rem;cursor:pointer}
 .pay{background:#16a34a;color:#fff}.fail{background:#dc2626;color:#fff}a{color:#2563eb}</style></head>
-<body><main>${body}</main></body></html>`, status);
+<body><main>${body}</main></body></html>`,
+    status,
+  );
 }
 
 const sandboxQuery = z.object({
@@ -157,17 +175,26 @@ export function paymentRoutes() {
   app.get('/payments/sandbox', (c) => {
     if (!c.get('config').paymentSandbox) throw new HttpError(404, 'Not found');
     const query = sandboxQuery.safeParse(c.req.query());
-    if (!query.success) return sandboxPage(c, 'Payment', '<h1>Invalid payment link</h1><p><a href="/wallet">Back to wallet</a></p>', 400);
+    if (!query.success)
+      return sandboxPage(c, 'Payment', '<h1>Invalid payment link</h1><p><a href="/wallet">Back to wallet</a></p>', 400);
     const { amount, username, reference } = query.data;
-    const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(amount);
-    return sandboxPage(c, 'Sandbox payment', `
+    const rupees = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      maximumFractionDigits: 0,
+    }).format(amount);
+    return sandboxPage(
+      c,
+      'Sandbox payment',
+      `
 <h1>UPI payment</h1><p class="note">Sandbox gateway for local use: no real money moves.</p>
 <div class="amount">${escapeHtml(rupees)}</div>
 <dl><dt>Paying as</dt><dd>${escapeHtml(username || '-')}</dd><dt>Reference</dt><dd>${escapeHtml(reference)}</dd></dl>
 <form method="post" action="/api/payments/sandbox">
 <input type="hidden" name="amount" value="${amount}"><input type="hidden" name="reference" value="${escapeHtml(reference)}">
 <div class="actions"><button class="pay" name="outcome" value="success" type="submit">Pay</button>
-<button class="fail" name="outcome" value="failed" type="submit">Fail</button></div></form>`);
+<button class="fail" name="outcome" value="failed" type="submit">Fail</button></div></form>`,
+    );
   });
 
   app.post('/payments/sandbox', async (c) => {
@@ -177,12 +204,17 @@ export function paymentRoutes() {
     const reference = typeof form.reference === 'string' ? form.reference : '';
     const outcome = form.outcome === 'success' ? 'success' : 'failed';
     // Only the signed-in owner may pay or fail their deposit (RLS shows an admin every row: compare owners).
-    const [[deposit]] = await query(c, 'user', 'reader', (q) => [q`
+    const [[deposit]] = await query(c, 'user', 'reader', (q) => [
+      q`
       select amount from public.transactions
-      where type = 'deposit' and reference_id = ${reference} and user_id = (select app.current_user_id())`]);
+      where type = 'deposit' and reference_id = ${reference} and user_id = (select app.current_user_id())`,
+    ]);
     if (!deposit) throw new HttpError(404, 'Deposit not found');
     const rawBody = JSON.stringify({
-      reference, amount: deposit.amount, status: outcome, gateway_txn_id: `SANDBOX-${crypto.randomUUID()}`,
+      reference,
+      amount: deposit.amount,
+      status: outcome,
+      gateway_txn_id: `SANDBOX-${crypto.randomUUID()}`,
     });
     const timestamp = String(Math.floor(Date.now() / 1000));
     // Never the configured secret: the sandbox can only produce events a sandbox-keyed webhook accepts.
@@ -194,9 +226,12 @@ export function paymentRoutes() {
       if (!known) throw error;
       // as every other refusal: a 503 (the database away) says when to try again
       if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
-      return sandboxPage(c, 'Payment failed',
+      return sandboxPage(
+        c,
+        'Payment failed',
         `<h1>Payment could not be applied</h1><p>${escapeHtml(known.message)}</p><p><a href="/wallet">Back to wallet</a></p>`,
-        known.status as 400);
+        known.status as 400,
+      );
     }
     return c.redirect('/wallet', 303);
   });

@@ -23,12 +23,16 @@ const CHUNK_ROWS = 1000;
 const LINE_END = '\r\n';
 
 const statementQuery = statementRangeSchema.safeExtend({
-  userId: transactionsQuery.shape.userId.describe('Admins only: another player\'s statement (a player may pass only their own id).'),
+  userId: transactionsQuery.shape.userId.describe(
+    "Admins only: another player's statement (a player may pass only their own id).",
+  ),
 });
 
 const statementRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/wallet/statement.csv', tags: ['wallet'],
+  method: 'get',
+  path: '/wallet/statement.csv',
+  tags: ['wallet'],
   summary: 'The ledger between two dates (IST, both included) as CSV with the running balance',
   request: { query: statementQuery },
   responses: {
@@ -43,9 +47,11 @@ export function statementRoutes() {
   app.openapi(statementRoute, async (c) => {
     const { from, to, userId } = c.req.valid('query');
     const chunk = async (after: { id: number; balance_after: number } | null): Promise<Rows> => {
-      const [rows] = await query(c, 'user', 'service', (q) => [q`
+      const [rows] = await query(c, 'user', 'service', (q) => [
+        q`
         select s.id, s.balance_after, s.line
-        from app.statement(${userId ?? null}, ${from}, ${to}, ${after?.id ?? null}, ${after?.balance_after ?? null}, ${CHUNK_ROWS}) s`]);
+        from app.statement(${userId ?? null}, ${from}, ${to}, ${after?.id ?? null}, ${after?.balance_after ?? null}, ${CHUNK_ROWS}) s`,
+      ]);
       return rows;
     };
     let rows = await chunk(null);

@@ -18,18 +18,28 @@ import { pageOf, pageQuery, sendPage } from '../paging.ts';
 import { transactionPage } from '../queries.ts';
 
 export const transactionsQuery = pageQuery.extend({
-  userId: z.coerce.number({ error: 'Invalid user id' }).int('Invalid user id').positive('Invalid user id').optional()
-    .describe('Admins only: another user\'s transactions (a player may pass only their own id).'),
+  userId: z.coerce
+    .number({ error: 'Invalid user id' })
+    .int('Invalid user id')
+    .positive('Invalid user id')
+    .optional()
+    .describe("Admins only: another user's transactions (a player may pass only their own id)."),
   type: z.enum(TRANSACTION_TYPES, { error: 'Invalid transaction type' }).optional(),
   status: z.enum(TRANSACTION_STATUSES, { error: 'Invalid transaction status' }).optional(),
 });
 
 const depositRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/wallet/deposit', tags: ['wallet'], summary: 'Create a pending UPI deposit',
+  method: 'post',
+  path: '/wallet/deposit',
+  tags: ['wallet'],
+  summary: 'Create a pending UPI deposit',
   request: { body: jsonBody(depositSchema) },
   responses: {
-    201: json(depositResponseEntity, 'The pending deposit and redirect_url, the payment gateway page to send the browser to'),
+    201: json(
+      depositResponseEntity,
+      'The pending deposit and redirect_url, the payment gateway page to send the browser to',
+    ),
     ...errors(400, 401, 403, 409),
     503: json(z.object({ message: z.string() }), 'No payment gateway configured'),
   },
@@ -37,16 +47,28 @@ const depositRoute = createRoute({
 
 const withdrawRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'post', path: '/wallet/withdraw', tags: ['wallet'], summary: 'Request a withdrawal to an own bank account',
+  method: 'post',
+  path: '/wallet/withdraw',
+  tags: ['wallet'],
+  summary: 'Request a withdrawal to an own bank account',
   request: { headers: idempotencyHeaders, body: jsonBody(withdrawalSchema) },
-  responses: { 201: json(transactionEntity, 'The pending withdrawal (amount negative)'), ...errors(400, 401, 403, 404, 409) },
+  responses: {
+    201: json(transactionEntity, 'The pending withdrawal (amount negative)'),
+    ...errors(400, 401, 403, 404, 409),
+  },
 });
 
 const transactionsRoute = createRoute({
   middleware: [signedIn] as const,
-  method: 'get', path: '/wallet/transactions', tags: ['wallet'], summary: 'Wallet transactions, newest first',
+  method: 'get',
+  path: '/wallet/transactions',
+  tags: ['wallet'],
+  summary: 'Wallet transactions, newest first',
   request: { query: transactionsQuery },
-  responses: { 200: page(transactionEntity, 'Transactions, optionally of one type and/or status'), ...errors(400, 401, 403) },
+  responses: {
+    200: page(transactionEntity, 'Transactions, optionally of one type and/or status'),
+    ...errors(400, 401, 403),
+  },
 });
 
 /**
@@ -68,21 +90,31 @@ export function walletRoutes() {
     const input = c.req.valid('json');
     const gateway = c.get('config').paymentGatewayUrl;
     if (!gateway) throw new HttpError(503, 'Payment gateway is not configured');
-    const [[row]] = await query(c, 'user', 'service', (q) => [q`
+    const [[row]] = await query(c, 'user', 'service', (q) => [
+      q`
       select to_jsonb(t) as t, u.username
       from app.request_deposit(${input.amount}, ${input.paymentMethod}, ${input.reference}) t
-      join public.users u on u.id = t.user_id`]);
+      join public.users u on u.id = t.user_id`,
+    ]);
     const transaction = row.t as Transaction;
     const redirect_url = gatewayUrl(gateway, {
-      amount: transaction.amount, username: row.username, reference: transaction.reference_id ?? input.reference,
+      amount: transaction.amount,
+      username: row.username,
+      reference: transaction.reference_id ?? input.reference,
     });
     return c.json({ ...transaction, redirect_url }, 201);
   });
 
   app.openapi(withdrawRoute, (c) => {
     const input = c.req.valid('json');
-    return idempotentWrite(c, c.req.valid('header')['idempotency-key'], 'POST /api/wallet/withdraw', input, (q) => q`
-      select to_jsonb(t)::text as body from app.request_withdrawal(${input.amount}, ${input.bankAccountId}) t`);
+    return idempotentWrite(
+      c,
+      c.req.valid('header')['idempotency-key'],
+      'POST /api/wallet/withdraw',
+      input,
+      (q) => q`
+      select to_jsonb(t)::text as body from app.request_withdrawal(${input.amount}, ${input.bankAccountId}) t`,
+    );
   });
 
   app.openapi(transactionsRoute, async (c) => {

@@ -17,7 +17,14 @@ export function RechargeButton(props: ButtonProps) {
 
 export function UserMenuButton({ user, ...props }: ButtonProps & { user: User }) {
   return (
-    <Button variant="ghost" size="sm" color="white" _hover={{ bg: 'whiteAlpha.200' }} aria-label={`User menu for ${user.name}`} {...props}>
+    <Button
+      variant="ghost"
+      size="sm"
+      color="white"
+      _hover={{ bg: 'whiteAlpha.200' }}
+      aria-label={`User menu for ${user.name}`}
+      {...props}
+    >
       <AppIcon name="user" />
       <Box as="span" display={{ base: 'none', lg: 'inline' }}>
         {user.name}

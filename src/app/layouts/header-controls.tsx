@@ -59,5 +59,9 @@ export function UserMenuControl({ user }: { user: User }) {
     event.preventDefault();
     open();
   };
-  return module ? <module.UserMenu user={user} start={start} /> : <UserMenuButton user={user} aria-haspopup="menu" onKeyDown={onKeyDown} {...standIn} />;
+  return module ? (
+    <module.UserMenu user={user} start={start} />
+  ) : (
+    <UserMenuButton user={user} aria-haspopup="menu" onKeyDown={onKeyDown} {...standIn} />
+  );
 }

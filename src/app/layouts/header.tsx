@@ -59,7 +59,14 @@ export function Header() {
               </Text>
               {user.pending_withdrawals > 0 && (
                 // Part of the balance waits for an admin's approval: it can be neither bet nor withdrawn again.
-                <Text as="span" fontSize="xs" color="blue.100" whiteSpace="nowrap" title="Pending withdrawals" data-testid="pending-withdrawals">
+                <Text
+                  as="span"
+                  fontSize="xs"
+                  color="blue.100"
+                  whiteSpace="nowrap"
+                  title="Pending withdrawals"
+                  data-testid="pending-withdrawals"
+                >
                   {formatRupees(user.pending_withdrawals)} pending
                 </Text>
               )}

@@ -11,7 +11,13 @@ const DepositForm = lazy(() =>
 export function RechargeDialog({ start }: { start?: ControlStart }) {
   const [open, setOpen] = useState(start?.open ?? false);
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} lazyMount unmountOnExit placement="center">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+      lazyMount
+      unmountOnExit
+      placement="center"
+    >
       <Dialog.Trigger asChild>
         <RechargeButton autoFocus={start?.focus} />
       </Dialog.Trigger>

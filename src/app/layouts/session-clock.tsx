@@ -7,7 +7,14 @@ export function SessionClock() {
   const { session, played } = usePlayTime(true);
   if (!session) return null;
   return (
-    <Text as="span" fontSize="xs" color="blue.100" fontVariantNumeric="tabular-nums" title={`Played for ${formatPlayingTime(played)}`} data-testid="session-clock">
+    <Text
+      as="span"
+      fontSize="xs"
+      color="blue.100"
+      fontVariantNumeric="tabular-nums"
+      title={`Played for ${formatPlayingTime(played)}`}
+      data-testid="session-clock"
+    >
       <VisuallyHidden>Time played </VisuallyHidden>
       {formatClock(played)}
     </Text>

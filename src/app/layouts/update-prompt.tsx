@@ -13,7 +13,15 @@ export function UpdatePrompt() {
   } = useRegisterSW();
   if (!needRefresh) return null;
   return (
-    <Box role="status" position="fixed" insetX="4" bottom={{ base: '20', md: '4' }} zIndex="toast" display="flex" justifyContent="center">
+    <Box
+      role="status"
+      position="fixed"
+      insetX="4"
+      bottom={{ base: '20', md: '4' }}
+      zIndex="toast"
+      display="flex"
+      justifyContent="center"
+    >
       <HStack bg="blue.900" color="white" rounded="md" shadow="lg" px="4" py="3" gap="4">
         <Text>A new version is available</Text>
         <Button size="sm" colorPalette="yellow" onClick={() => void updateServiceWorker(true)}>

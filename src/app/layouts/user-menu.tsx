@@ -23,12 +23,17 @@ export function UserMenu({ user, start }: { user: User; start?: ControlStart }) 
           notify({ title: 'Logged out', description: 'You have been successfully logged out.' });
           navigate(paths.auth);
         },
-        onError: (error) => notify({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) =>
+          notify({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
       });
   };
 
   return (
-    <Menu.Root onSelect={(details) => onSelect(details.value)} positioning={{ placement: 'bottom-end' }} defaultOpen={start?.open}>
+    <Menu.Root
+      onSelect={(details) => onSelect(details.value)}
+      positioning={{ placement: 'bottom-end' }}
+      defaultOpen={start?.open}
+    >
       <Menu.Trigger asChild>
         <UserMenuButton user={user} autoFocus={start?.focus} />
       </Menu.Trigger>

@@ -25,7 +25,17 @@ export const NO_UPCOMING_MATCHES = 'No upcoming matches available at the moment.
 export const MATCHES_ERROR = 'Error loading matches. Please try again later.';
 
 /** A titled part of the page, with a link to the whole list beside the title when there is more. */
-function Section({ title, more, updatedAt, children }: { title: string; more?: { to: string; label: string }; updatedAt?: number; children: ReactNode }) {
+function Section({
+  title,
+  more,
+  updatedAt,
+  children,
+}: {
+  title: string;
+  more?: { to: string; label: string };
+  updatedAt?: number;
+  children: ReactNode;
+}) {
   return (
     <Stack as="section" gap="3" aria-label={title}>
       <HStack justify="space-between">
@@ -107,7 +117,11 @@ function Dashboard({ user, userPending }: { user: User | null | undefined; userP
             <Text color="fg.muted">{NO_LIVE_MATCHES}</Text>
           )}
         </Section>
-        <Section title="Upcoming Matches" more={{ to: paths.matches, label: 'View All' }} updatedAt={upcoming.dataUpdatedAt}>
+        <Section
+          title="Upcoming Matches"
+          more={{ to: paths.matches, label: 'View All' }}
+          updatedAt={upcoming.dataUpdatedAt}
+        >
           {upcoming.isPending ? (
             <PageSpinner label="Loading upcoming matches" />
           ) : upcoming.isError ? (

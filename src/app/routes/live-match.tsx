@@ -32,7 +32,11 @@ export function LiveMatchRoute() {
       ) : (
         <>
           <LastUpdated at={match.dataUpdatedAt} />
-          <Grid templateColumns={{ base: '1fr', md: match.data.status === 'completed' ? '1fr' : '3fr 2fr' }} gap="6" alignItems="start">
+          <Grid
+            templateColumns={{ base: '1fr', md: match.data.status === 'completed' ? '1fr' : '3fr 2fr' }}
+            gap="6"
+            alignItems="start"
+          >
             <MatchDetailCard match={match.data} headingLevel="h1" />
             {match.data.status !== 'completed' && <DeferredBetSlip match={match.data} user={user} />}
           </Grid>

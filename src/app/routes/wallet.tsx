@@ -23,7 +23,15 @@ type WalletForms = typeof import('./wallet-forms.ts');
 const walletForms = deferredModule<WalletForms>(() => import('./wallet-forms.ts'));
 
 /** The player's bank accounts, and the form to add one. */
-function BankAccountsTab({ forms, accounts, userId }: { forms: WalletForms | undefined; accounts: BankAccount[] | undefined; userId: number | undefined }) {
+function BankAccountsTab({
+  forms,
+  accounts,
+  userId,
+}: {
+  forms: WalletForms | undefined;
+  accounts: BankAccount[] | undefined;
+  userId: number | undefined;
+}) {
   return (
     <Stack gap="6">
       <Stack gap="3">
@@ -61,7 +69,11 @@ export function WalletRoute() {
   if (user.isPending && !offline) return <PageSpinner label="Loading wallet" />;
   const current = user.data;
   // The withdrawal checks need the completed deposits and the bank accounts: without them the form would answer wrongly, so it is blocked.
-  const withdrawLoadError = deposits.isError ? TRANSACTIONS_ERROR : bankAccounts.isError ? BANK_ACCOUNTS_ERROR : undefined;
+  const withdrawLoadError = deposits.isError
+    ? TRANSACTIONS_ERROR
+    : bankAccounts.isError
+      ? BANK_ACCOUNTS_ERROR
+      : undefined;
 
   return (
     <Container maxW="4xl" py="6">
@@ -70,7 +82,13 @@ export function WalletRoute() {
           My Wallet
         </Heading>
         <BalanceCard user={current} />
-        <Tabs.Root value={tab} onValueChange={(details) => selectTab(details.value)} variant="line" lazyMount unmountOnExit>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(details) => selectTab(details.value)}
+          variant="line"
+          lazyMount
+          unmountOnExit
+        >
           <Tabs.List overflowX="auto">
             <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
             <Tabs.Trigger value="deposit">Deposit</Tabs.Trigger>
@@ -108,7 +126,11 @@ export function WalletRoute() {
                 )}
               </Tabs.Content>
               <Tabs.Content value="bank-accounts" p="0">
-                <BankAccountsTab forms={forms} accounts={bankAccounts.isPending ? undefined : (bankAccounts.data ?? [])} userId={current?.id} />
+                <BankAccountsTab
+                  forms={forms}
+                  accounts={bankAccounts.isPending ? undefined : (bankAccounts.data ?? [])}
+                  userId={current?.id}
+                />
               </Tabs.Content>
             </Card.Body>
           </Card.Root>

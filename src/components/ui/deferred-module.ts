@@ -47,7 +47,8 @@ let firstPaint: Promise<void> | undefined;
  */
 function whenFirstPainted(): Promise<void> {
   firstPaint ??= new Promise((resolve) => {
-    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint'))
+      return resolve();
     setTimeout(resolve, FIRST_PAINT_LIMIT_MS);
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;

@@ -18,7 +18,14 @@ export type IconName = keyof typeof paths;
 export function AppIcon({ name, ...props }: IconProps & { name: IconName }) {
   return (
     <Icon aria-hidden="true" {...props}>
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={paths[name]} />
       </svg>
     </Icon>

@@ -11,7 +11,13 @@ export interface MoreRows {
 export function LoadMoreButton({ list }: { list: MoreRows }) {
   if (!list.hasNextPage) return null;
   return (
-    <Button variant="outline" size="sm" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} alignSelf="center">
+    <Button
+      variant="outline"
+      size="sm"
+      loading={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+      alignSelf="center"
+    >
       Load More
     </Button>
   );

@@ -11,13 +11,24 @@ describe('offline hints', () => {
   afterEach(() => act(() => onlineManager.setOnline(true)));
 
   it('say nothing while online', () => {
-    renderWithProviders(<><OfflineHint /><LastUpdated at={LOADED_AT} /></>);
+    renderWithProviders(
+      <>
+        <OfflineHint />
+        <LastUpdated at={LOADED_AT} />
+      </>,
+    );
     expect(screen.queryByText(CONNECT_TO_CONTINUE)).not.toBeInTheDocument();
     expect(screen.queryByTestId('last-updated')).not.toBeInTheDocument();
   });
 
   it('offline, say that the action needs the internet and when the list was loaded; online again, go', () => {
-    renderWithProviders(<><OfflineHint /><LastUpdated at={LOADED_AT} /><LastUpdated at={0} /></>);
+    renderWithProviders(
+      <>
+        <OfflineHint />
+        <LastUpdated at={LOADED_AT} />
+        <LastUpdated at={0} />
+      </>,
+    );
     act(() => onlineManager.setOnline(false));
     expect(screen.getByText('Connect to the internet to continue')).toBeInTheDocument();
     expect(screen.getAllByTestId('last-updated').map((line) => line.textContent)).toEqual([

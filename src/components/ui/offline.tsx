@@ -15,7 +15,18 @@ export const CONNECT_TO_CONTINUE = 'Connect to the internet to continue';
 export function OfflineBanner() {
   if (useOnline()) return null;
   return (
-    <Box role="status" bg="gray.800" color="white" px="4" py="2" textAlign="center" fontSize="sm" position="sticky" top="0" zIndex="banner">
+    <Box
+      role="status"
+      bg="gray.800"
+      color="white"
+      px="4"
+      py="2"
+      textAlign="center"
+      fontSize="sm"
+      position="sticky"
+      top="0"
+      zIndex="banner"
+    >
       <Text as="span" fontWeight="semibold">
         You're offline
       </Text>{' '}

@@ -45,7 +45,10 @@ const withoutUnusedPalettes = <T extends object>(group: T): T =>
 const colors = withoutUnusedPalettes(semanticTokens.colors as Record<string, Record<string, unknown>>);
 const accessibleSemanticTokens = {
   ...semanticTokens,
-  colors: { ...colors, green: { ...colors.green, solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } } },
+  colors: {
+    ...colors,
+    green: { ...colors.green, solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
+  },
 };
 
 export const config = defineConfig({

@@ -63,7 +63,12 @@ describe('toasts', () => {
   it('carry an optional action: its button runs it and closes the toast', async () => {
     const onClick = vi.fn();
     const { user } = renderWithProviders(<p>page</p>);
-    notify({ title: 'Insufficient balance', description: 'Please recharge.', variant: 'destructive', action: { label: 'Recharge', onClick } });
+    notify({
+      title: 'Insufficient balance',
+      description: 'Please recharge.',
+      variant: 'destructive',
+      action: { label: 'Recharge', onClick },
+    });
     await user.click(await screen.findByRole('button', { name: 'Recharge' }));
     expect(onClick).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByText('Insufficient balance')).not.toBeInTheDocument());
@@ -71,7 +76,9 @@ describe('toasts', () => {
 
   it('show no action button without an action', async () => {
     await showToast();
-    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent)).toEqual(['Close notification']);
+    expect(
+      screen.getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual(['Close notification']);
   });
 
   it('show the latest of rapid notifications at once', async () => {

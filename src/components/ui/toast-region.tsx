@@ -22,7 +22,9 @@ type Store = typeof topToaster;
 const wideQuery = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 function isWide(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(wideQuery).matches : true;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(wideQuery).matches
+    : true;
 }
 
 function subscribeToWidth(onChange: () => void): () => void {
@@ -60,7 +62,17 @@ type Swipe = { phase: 'idle' } | { phase: 'move'; pointerId: number; startX: num
  * A toast that follows the pointer to the right while dragged, and on release is removed beyond
  * SWIPE_THRESHOLD_PX or slides back. Presses on its buttons (close) are left to them.
  */
-function SwipeableToast({ toaster, id, destructive, children }: { toaster: Store; id: string; destructive: boolean; children: ReactNode }) {
+function SwipeableToast({
+  toaster,
+  id,
+  destructive,
+  children,
+}: {
+  toaster: Store;
+  id: string;
+  destructive: boolean;
+  children: ReactNode;
+}) {
   const [swipe, setSwipe] = useState<Swipe>({ phase: 'idle' });
   const moving = swipe.phase === 'move';
 

@@ -19,55 +19,86 @@ const tags = ['admin: matches'];
 const adminErrors = [401, 403] as const;
 
 const listRoute = createRoute({
-  method: 'get', path: '/matches', tags, summary: 'All matches, newest start first',
+  method: 'get',
+  path: '/matches',
+  tags,
+  summary: 'All matches, newest start first',
   request: { query: matchesQuery },
   responses: { 200: json(z.array(matchEntity), 'Matches'), ...errors(400, ...adminErrors) },
 });
 const getRoute = createRoute({
-  method: 'get', path: '/matches/{id}', tags, summary: 'One match',
+  method: 'get',
+  path: '/matches/{id}',
+  tags,
+  summary: 'One match',
   request: { params: idParams },
   responses: { 200: json(matchEntity, 'The match'), ...errors(400, ...adminErrors, 404) },
 });
 const betsRoute = createRoute({
-  method: 'get', path: '/bets/match/{id}', tags, summary: 'Bets placed on a match, newest first',
+  method: 'get',
+  path: '/bets/match/{id}',
+  tags,
+  summary: 'Bets placed on a match, newest first',
   request: { params: idParams, query: pageQuery },
-  responses: { 200: page(betEntity, 'Bets with match and team', { counted: true, staked: true }), ...errors(400, ...adminErrors, 404) },
+  responses: {
+    200: page(betEntity, 'Bets with match and team', { counted: true, staked: true }),
+    ...errors(400, ...adminErrors, 404),
+  },
 });
 const teamsRoute = createRoute({
-  method: 'get', path: '/teams', tags, summary: 'The teams',
+  method: 'get',
+  path: '/teams',
+  tags,
+  summary: 'The teams',
   responses: { 200: json(z.array(teamEntity), 'Teams'), ...errors(...adminErrors) },
 });
 const createMatchRoute = createRoute({
-  method: 'post', path: '/matches', tags, summary: 'Create an upcoming match (a `status` in the body is ignored)',
+  method: 'post',
+  path: '/matches',
+  tags,
+  summary: 'Create an upcoming match (a `status` in the body is ignored)',
   request: { body: jsonBody(createMatchSchema) },
   responses: { 201: json(matchEntity, 'The new match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 const startRoute = createRoute({
-  method: 'patch', path: '/matches/{id}/start', tags, summary: 'Start an upcoming match',
+  method: 'patch',
+  path: '/matches/{id}/start',
+  tags,
+  summary: 'Start an upcoming match',
   request: { params: idParams },
   responses: { 200: json(matchEntity, 'The live match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 const updateLiveRoute = createRoute({
-  method: 'patch', path: '/matches/{id}/update-live', tags, summary: 'Update scores, innings and over of a live match',
+  method: 'patch',
+  path: '/matches/{id}/update-live',
+  tags,
+  summary: 'Update scores, innings and over of a live match',
   request: { params: idParams, body: jsonBody(updateLiveSchema) },
   responses: { 200: json(matchEntity, 'The match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 const declareRoute = createRoute({
-  method: 'patch', path: '/matches/{id}/declare-winner', tags,
-  summary: 'Declare the winner of a live match (result text is computed by the server); its bets settle in batches right after ' +
+  method: 'patch',
+  path: '/matches/{id}/declare-winner',
+  tags,
+  summary:
+    'Declare the winner of a live match (result text is computed by the server); its bets settle in batches right after ' +
     '(`settlement` in the answer and the live events: state, settled, total)',
   request: { params: idParams, body: jsonBody(declareWinnerSchema) },
   responses: { 200: json(matchEntity, 'The completed match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 const abandonRoute = createRoute({
-  method: 'patch', path: '/matches/{id}/abandon', tags,
-  summary: 'Void an upcoming or live match (beyond the spec): its bets are cancelled and their stakes refunded in batches right after',
+  method: 'patch',
+  path: '/matches/{id}/abandon',
+  tags,
+  summary:
+    'Void an upcoming or live match (beyond the spec): its bets are cancelled and their stakes refunded in batches right after',
   request: { params: idParams },
   responses: { 200: json(matchEntity, 'The abandoned (completed) match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 
 /** The statement of a match-changing app.* function (`change` returns the match row): the match as answered. */
-const changedMatch = (change: (q: Sql) => Statement) => (q: Sql) => q`select app.match_json(m)::text as body from ${change(q)} m`;
+const changedMatch = (change: (q: Sql) => Statement) => (q: Sql) =>
+  q`select app.match_json(m)::text as body from ${change(q)} m`;
 
 /** Runs a match-changing app.* function and answers the match with its teams. */
 export function changeMatch(c: Ctx, change: (q: Sql) => Statement, status: 200 | 201 = 200): Promise<DatabaseAnswer> {
@@ -88,7 +119,10 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
   app.openapi(betsRoute, async (c) => {
     const { id } = c.req.valid('param');
     const paging = pageOf(c.req.valid('query'));
-    const [match, bets] = await query(c, 'admin', 'reader', (q) => [matchById(q, id), betPage(q, paging, { matchId: id })]);
+    const [match, bets] = await query(c, 'admin', 'reader', (q) => [
+      matchById(q, id),
+      betPage(q, paging, { matchId: id }),
+    ]);
     bodyOf(match, MATCH_NOT_FOUND);
     return sendPage(c, bets);
   });
@@ -96,8 +130,12 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
 
   app.openapi(createMatchRoute, (c) => {
     const input = c.req.valid('json');
-    return changeMatch(c, (q) => q`app.create_match(${input.team1_id}, ${input.team2_id}, ${input.start_time},
-      ${input.match_type}, ${input.venue}, ${input.external_match_id})`, 201);
+    return changeMatch(
+      c,
+      (q) => q`app.create_match(${input.team1_id}, ${input.team2_id}, ${input.start_time},
+      ${input.match_type}, ${input.venue}, ${input.external_match_id})`,
+      201,
+    );
   });
   app.openapi(startRoute, (c) => {
     const { id } = c.req.valid('param');
@@ -106,8 +144,11 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
   app.openapi(updateLiveRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return changeMatch(c, (q) => q`app.update_live(${id}, ${input.team1_score}, ${input.team2_score},
-      ${input.current_innings ?? null}, ${input.current_over ?? null})`);
+    return changeMatch(
+      c,
+      (q) => q`app.update_live(${id}, ${input.team1_score}, ${input.team2_score},
+      ${input.current_innings ?? null}, ${input.current_over ?? null})`,
+    );
   });
   /**
    * Fixes a match's outcome (the run is recorded in the same transaction) and answers the completed match;

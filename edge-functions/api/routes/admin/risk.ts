@@ -13,28 +13,43 @@ import { changeMatch } from './matches.ts';
 const tags = ['admin: house risk'];
 
 const suspendRoute = createRoute({
-  method: 'patch', path: '/matches/{id}/suspend', tags,
+  method: 'patch',
+  path: '/matches/{id}/suspend',
+  tags,
   summary: 'Suspend betting on an upcoming or live match (bets are a 409 until resumed)',
   request: { params: idParams },
-  responses: { 200: json(matchEntity, 'The match (betting \'suspended\', or \'closed\' if closed anyway)'), ...errors(400, 401, 403, 404, 409) },
+  responses: {
+    200: json(matchEntity, "The match (betting 'suspended', or 'closed' if closed anyway)"),
+    ...errors(400, 401, 403, 404, 409),
+  },
 });
 const resumeRoute = createRoute({
-  method: 'patch', path: '/matches/{id}/resume', tags, summary: 'Resume betting on a suspended match',
+  method: 'patch',
+  path: '/matches/{id}/resume',
+  tags,
+  summary: 'Resume betting on a suspended match',
   request: { params: idParams },
   responses: { 200: json(matchEntity, 'The match'), ...errors(400, 401, 403, 404, 409) },
 });
 const riskRoute = createRoute({
-  method: 'get', path: '/matches/{id}/risk', tags,
-  summary: 'The match\'s book per side (bets not cancelled) and the house\'s net should each side win',
+  method: 'get',
+  path: '/matches/{id}/risk',
+  tags,
+  summary: "The match's book per side (bets not cancelled) and the house's net should each side win",
   request: { params: idParams },
   responses: { 200: json(matchRiskEntity, 'The risk view'), ...errors(400, 401, 403, 404) },
 });
 const settingsRoute = createRoute({
-  method: 'get', path: '/settings', tags, summary: 'The house-risk settings',
+  method: 'get',
+  path: '/settings',
+  tags,
+  summary: 'The house-risk settings',
   responses: { 200: json(riskSettingsSchema, 'The settings'), ...errors(401, 403) },
 });
 const updateSettingsRoute = createRoute({
-  method: 'put', path: '/settings', tags,
+  method: 'put',
+  path: '/settings',
+  tags,
   summary: 'Change house-risk settings (those left out keep their value); every change is audited',
   request: { body: jsonBody(riskSettingsUpdateSchema) },
   responses: { 200: json(riskSettingsSchema, 'The settings as they now are'), ...errors(400, 401, 403) },
@@ -56,11 +71,17 @@ export function adminRiskRoutes() {
     return answer(c, 'admin', 'service', (q) => q`select app.match_risk(${id})::text as body`);
   });
   app.openapi(settingsRoute, (c) =>
-    answer(c, 'admin', 'service', (q) => q`select to_jsonb(s)::text as body from app.get_risk_settings() s`));
+    answer(c, 'admin', 'service', (q) => q`select to_jsonb(s)::text as body from app.get_risk_settings() s`),
+  );
   app.openapi(updateSettingsRoute, (c) => {
     const changes = c.req.valid('json');
-    return answer(c, 'admin', 'service', (q) => q`
-      select to_jsonb(s)::text as body from app.update_risk_settings(${q.json(changes)}) s`);
+    return answer(
+      c,
+      'admin',
+      'service',
+      (q) => q`
+      select to_jsonb(s)::text as body from app.update_risk_settings(${q.json(changes)}) s`,
+    );
   });
 
   return app;

@@ -4,7 +4,11 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { auditLogEntity, dashboardStatsEntity, transactionCountsEntity } from '../../../../src/domain/admin-entities.ts';
+import {
+  auditLogEntity,
+  dashboardStatsEntity,
+  transactionCountsEntity,
+} from '../../../../src/domain/admin-entities.ts';
 import { transactionEntity } from '../../../../src/domain/entities.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../../src/domain/limits.ts';
 import { answer, query } from '../../context.ts';
@@ -15,41 +19,70 @@ import { auditLog, transactionPage } from '../../queries.ts';
 const transactionsQuery = pageQuery.extend({
   type: z.enum(TRANSACTION_TYPES, { error: 'Invalid transaction type' }).optional(),
   status: z.enum(TRANSACTION_STATUSES, { error: 'Invalid transaction status' }).optional(),
-  q: z.string().trim().max(255, 'Search must be at most 255 characters').optional()
-    .describe('Search transactions: a transaction id or user id (digits, an optional leading #), else a whole reference id.'),
+  q: z
+    .string()
+    .trim()
+    .max(255, 'Search must be at most 255 characters')
+    .optional()
+    .describe(
+      'Search transactions: a transaction id or user id (digits, an optional leading #), else a whole reference id.',
+    ),
 });
 const auditQuery = z.object({
-  limit: z.coerce.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(1000, 'Invalid limit').default(200),
+  limit: z.coerce
+    .number({ error: 'Invalid limit' })
+    .int('Invalid limit')
+    .min(1, 'Invalid limit')
+    .max(1000, 'Invalid limit')
+    .default(200),
 });
 
 const listRoute = createRoute({
-  method: 'get', path: '/transactions', tags: ['admin: transactions'], summary: 'All transactions, newest first: search, type and status',
+  method: 'get',
+  path: '/transactions',
+  tags: ['admin: transactions'],
+  summary: 'All transactions, newest first: search, type and status',
   request: { query: transactionsQuery },
   responses: { 200: page(transactionEntity, 'Transactions'), ...errors(400, 401, 403) },
 });
 const countsRoute = createRoute({
-  method: 'get', path: '/transactions/counts', tags: ['admin: transactions'],
-  summary: 'The counts of the pending tabs (the admins\' queue)',
-  responses: { 200: json(transactionCountsEntity, 'Pending deposits, withdrawals and admin credits'), ...errors(401, 403) },
+  method: 'get',
+  path: '/transactions/counts',
+  tags: ['admin: transactions'],
+  summary: "The counts of the pending tabs (the admins' queue)",
+  responses: {
+    200: json(transactionCountsEntity, 'Pending deposits, withdrawals and admin credits'),
+    ...errors(401, 403),
+  },
 });
 const approveRoute = createRoute({
-  method: 'patch', path: '/transactions/{id}/approve', tags: ['admin: transactions'],
-  summary: 'Approve a pending deposit (credit), withdrawal (debit) or another admin\'s credit',
+  method: 'patch',
+  path: '/transactions/{id}/approve',
+  tags: ['admin: transactions'],
+  summary: "Approve a pending deposit (credit), withdrawal (debit) or another admin's credit",
   request: { params: idParams },
   responses: { 200: json(transactionEntity, 'The completed transaction'), ...errors(400, 401, 403, 404, 409) },
 });
 const rejectRoute = createRoute({
-  method: 'patch', path: '/transactions/{id}/reject', tags: ['admin: transactions'],
+  method: 'patch',
+  path: '/transactions/{id}/reject',
+  tags: ['admin: transactions'],
   summary: 'Reject a pending transaction (marked failed, no funds move)',
   request: { params: idParams },
   responses: { 200: json(transactionEntity, 'The failed transaction'), ...errors(400, 401, 403, 404, 409) },
 });
 const statsRoute = createRoute({
-  method: 'get', path: '/dashboard/stats', tags: ['admin: dashboard'], summary: 'Dashboard statistics',
+  method: 'get',
+  path: '/dashboard/stats',
+  tags: ['admin: dashboard'],
+  summary: 'Dashboard statistics',
   responses: { 200: json(dashboardStatsEntity, 'Statistics'), ...errors(401, 403) },
 });
 const auditRoute = createRoute({
-  method: 'get', path: '/audit-log', tags: ['admin: dashboard'], summary: 'Audit log of admin writes, newest first',
+  method: 'get',
+  path: '/audit-log',
+  tags: ['admin: dashboard'],
+  summary: 'Audit log of admin writes, newest first',
   request: { query: auditQuery },
   responses: { 200: json(z.array(auditLogEntity), 'Audit entries'), ...errors(400, 401, 403) },
 });
@@ -65,20 +98,37 @@ export function adminTransactionRoutes() {
     return sendPage(c, rows);
   });
   // Only deposits and withdrawals can be pending (transactions_status_by_type); the pending index answers.
-  app.openapi(countsRoute, (c) => answer(c, 'admin', 'reader', (q) => q`
+  app.openapi(countsRoute, (c) =>
+    answer(
+      c,
+      'admin',
+      'reader',
+      (q) => q`
     select json_build_object(
              'pending_deposits', count(*) filter (where t.type = 'deposit'),
              'pending_withdrawals', count(*) filter (where t.type = 'withdrawal'),
              'pending_adjustments', count(*) filter (where t.type = 'admin_adjustment'))::text as body
     from public.transactions t
-    where t.status = 'pending'`));
+    where t.status = 'pending'`,
+    ),
+  );
   app.openapi(approveRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'admin', 'service', (q) => q`select to_jsonb(t)::text as body from app.approve_transaction(${id}) t`);
+    return answer(
+      c,
+      'admin',
+      'service',
+      (q) => q`select to_jsonb(t)::text as body from app.approve_transaction(${id}) t`,
+    );
   });
   app.openapi(rejectRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'admin', 'service', (q) => q`select to_jsonb(t)::text as body from app.reject_transaction(${id}) t`);
+    return answer(
+      c,
+      'admin',
+      'service',
+      (q) => q`select to_jsonb(t)::text as body from app.reject_transaction(${id}) t`,
+    );
   });
   app.openapi(statsRoute, (c) => answer(c, 'admin', 'service', (q) => q`select app.dashboard_stats()::text as body`));
   app.openapi(auditRoute, (c) => answer(c, 'admin', 'reader', (q) => auditLog(q, c.req.valid('query').limit)));

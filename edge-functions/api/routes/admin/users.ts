@@ -19,47 +19,75 @@ const tags = ['admin: users'];
 export const USER_NOT_FOUND = 'User not found';
 
 export const usersQuery = pageQuery.extend({
-  q: z.string().trim().max(255, 'Search must be at most 255 characters').optional()
+  q: z
+    .string()
+    .trim()
+    .max(255, 'Search must be at most 255 characters')
+    .optional()
     .describe('Search users: the user id, or a part of the username, name or email (case-insensitive).'),
   status: z.enum(USER_STATUSES, { error: 'Invalid user status' }).optional(),
 });
 
 const listRoute = createRoute({
-  method: 'get', path: '/users', tags, summary: 'Users, newest first: search and status tab',
+  method: 'get',
+  path: '/users',
+  tags,
+  summary: 'Users, newest first: search and status tab',
   request: { query: usersQuery },
   responses: { 200: page(userEntity, 'Users'), ...errors(400, 401, 403) },
 });
 const countsRoute = createRoute({
-  method: 'get', path: '/users/counts', tags, summary: 'The counts of the users tabs',
+  method: 'get',
+  path: '/users/counts',
+  tags,
+  summary: 'The counts of the users tabs',
   responses: { 200: json(userCountsEntity, 'Users in all and of each status'), ...errors(401, 403) },
 });
 const getRoute = createRoute({
-  method: 'get', path: '/users/{id}', tags, summary: 'One user',
+  method: 'get',
+  path: '/users/{id}',
+  tags,
+  summary: 'One user',
   request: { params: idParams },
   responses: { 200: json(userEntity, 'The user'), ...errors(400, 401, 403, 404) },
 });
 const bankAccountsRoute = createRoute({
-  method: 'get', path: '/users/{id}/bank-accounts', tags, summary: 'A user\'s bank accounts in the order added',
+  method: 'get',
+  path: '/users/{id}/bank-accounts',
+  tags,
+  summary: "A user's bank accounts in the order added",
   request: { params: idParams, query: pageQuery },
   responses: { 200: page(bankAccountEntity, 'Bank accounts'), ...errors(400, 401, 403, 404) },
 });
 const transactionsRoute = createRoute({
-  method: 'get', path: '/users/{id}/transactions', tags, summary: 'A user\'s transactions, newest first',
+  method: 'get',
+  path: '/users/{id}/transactions',
+  tags,
+  summary: "A user's transactions, newest first",
   request: { params: idParams, query: pageQuery },
   responses: { 200: page(transactionEntity, 'Transactions', { counted: true }), ...errors(400, 401, 403, 404) },
 });
 const betsRoute = createRoute({
-  method: 'get', path: '/users/{id}/bets', tags, summary: 'A user\'s bets, newest first',
+  method: 'get',
+  path: '/users/{id}/bets',
+  tags,
+  summary: "A user's bets, newest first",
   request: { params: idParams, query: pageQuery },
   responses: { 200: page(betEntity, 'Bets with match and team', { counted: true }), ...errors(400, 401, 403, 404) },
 });
 const walletRoute = createRoute({
-  method: 'post', path: '/users/{id}/wallet', tags, summary: 'Adjust a wallet: positive credits, negative debits',
+  method: 'post',
+  path: '/users/{id}/wallet',
+  tags,
+  summary: 'Adjust a wallet: positive credits, negative debits',
   request: { params: idParams, body: jsonBody(adjustmentSchema) },
   responses: { 201: json(transactionEntity, 'The admin_adjustment transaction'), ...errors(400, 401, 403, 404, 409) },
 });
 const statusRoute = createRoute({
-  method: 'patch', path: '/users/{id}/status', tags, summary: 'Set a user\'s status (banned ends their sessions)',
+  method: 'patch',
+  path: '/users/{id}/status',
+  tags,
+  summary: "Set a user's status (banned ends their sessions)",
   request: { params: idParams, body: jsonBody(userStatusSchema) },
   responses: { 200: json(userEntity, 'The user'), ...errors(400, 401, 403, 404) },
 });
@@ -79,7 +107,9 @@ export function adminUserRoutes() {
     const [rows] = await query(c, 'admin', 'service', (q) => [userPage(q, pageOf(paging), { search, status })]);
     return sendPage(c, rows);
   });
-  app.openapi(countsRoute, (c) => answer(c, 'admin', 'service', (q) => q`select app.admin_user_counts()::text as body`));
+  app.openapi(countsRoute, (c) =>
+    answer(c, 'admin', 'service', (q) => q`select app.admin_user_counts()::text as body`),
+  );
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
     return answer(c, 'admin', 'reader', (q) => userById(q, id), { notFound: USER_NOT_FOUND });
@@ -102,14 +132,25 @@ export function adminUserRoutes() {
   app.openapi(walletRoute, (c) => {
     const { id } = c.req.valid('param');
     const { amount, notes } = c.req.valid('json');
-    return answer(c, 'admin', 'service', (q) => q`
-      select to_jsonb(t)::text as body from app.admin_adjust_wallet(${id}, ${amount}, ${notes}) t`, { status: 201 });
+    return answer(
+      c,
+      'admin',
+      'service',
+      (q) => q`
+      select to_jsonb(t)::text as body from app.admin_adjust_wallet(${id}, ${amount}, ${notes}) t`,
+      { status: 201 },
+    );
   });
   app.openapi(statusRoute, (c) => {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
-    return answer(c, 'admin', 'service', (q) => q`
-      select app.user_json(u)::text as body from app.set_user_status(${id}, ${status}) u`);
+    return answer(
+      c,
+      'admin',
+      'service',
+      (q) => q`
+      select app.user_json(u)::text as body from app.set_user_status(${id}, ${status}) u`,
+    );
   });
 
   return app;

@@ -16,7 +16,8 @@ export function getTwoFactorQueryOptions() {
 
 export const useTwoFactor = () => useQuery(getTwoFactorQueryOptions());
 
-export const useStartTwoFactor = () => useMutation({ mutationFn: () => api.post<TwoFactorSetup>('/api/account/two-factor') });
+export const useStartTwoFactor = () =>
+  useMutation({ mutationFn: () => api.post<TwoFactorSetup>('/api/account/two-factor') });
 
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();

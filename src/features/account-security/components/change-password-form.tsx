@@ -13,23 +13,37 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
-const resolver = lazyZodResolver(() => import('../../../domain/account-security-schemas.ts').then((schemas) => schemas.changePasswordFormSchema));
+const resolver = lazyZodResolver(() =>
+  import('../../../domain/account-security-schemas.ts').then((schemas) => schemas.changePasswordFormSchema),
+);
 
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<Values>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<Values>({
     resolver,
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });
 
   const onSubmit = handleSubmit(({ current_password, new_password }) =>
-    change.mutate({ current_password, new_password }, {
-      onSuccess: () => {
-        reset();
-        notify({ title: securityMessages.passwordChanged, description: 'You were signed out on your other devices.' });
+    change.mutate(
+      { current_password, new_password },
+      {
+        onSuccess: () => {
+          reset();
+          notify({
+            title: securityMessages.passwordChanged,
+            description: 'You were signed out on your other devices.',
+          });
+        },
+        onError: (error) =>
+          notify({ title: 'Failed to change password', description: errorMessage(error), variant: 'destructive' }),
       },
-      onError: (error) => notify({ title: 'Failed to change password', description: errorMessage(error), variant: 'destructive' }),
-    }),
+    ),
   );
 
   return (
@@ -43,7 +57,13 @@ export function ChangePasswordForm() {
       <FormField label="Confirm new password" error={errors.confirm_password?.message}>
         <Input {...register('confirm_password')} type="password" autoComplete="new-password" />
       </FormField>
-      <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={change.isPending} loadingText="Saving...">
+      <Button
+        type="submit"
+        colorPalette="blue"
+        alignSelf="flex-start"
+        loading={change.isPending}
+        loadingText="Saving..."
+      >
         Change password
       </Button>
     </FormStack>

@@ -34,7 +34,8 @@ function SessionRow({ session }: { session: Session }) {
           onClick={() =>
             end.mutate(session.id, {
               onSuccess: () => notify({ title: 'Signed out', description: `${name} is signed out.` }),
-              onError: (error) => notify({ title: 'Failed to sign out', description: errorMessage(error), variant: 'destructive' }),
+              onError: (error) =>
+                notify({ title: 'Failed to sign out', description: errorMessage(error), variant: 'destructive' }),
             })
           }
         >
@@ -51,11 +52,18 @@ export function SessionList() {
   const navigate = useNavigate();
 
   if (sessions.isPending) return <Text color="fg.muted">Loading your sessions...</Text>;
-  if (sessions.isError) return <Text color="fg.error" role="alert">Error loading your sessions. Please try again later.</Text>;
+  if (sessions.isError)
+    return (
+      <Text color="fg.error" role="alert">
+        Error loading your sessions. Please try again later.
+      </Text>
+    );
   return (
     <Stack gap="3">
       <Stack as="ul" gap="0" listStyleType="none" aria-label="Signed-in devices">
-        {sessions.data.map((session) => <SessionRow key={session.id} session={session} />)}
+        {sessions.data.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
       </Stack>
       <Button
         alignSelf="flex-start"
@@ -68,7 +76,8 @@ export function SessionList() {
               notify({ title: 'Signed out everywhere', description: 'Every session of your account has ended.' });
               navigate(paths.auth);
             },
-            onError: (error) => notify({ title: 'Failed to sign out', description: errorMessage(error), variant: 'destructive' }),
+            onError: (error) =>
+              notify({ title: 'Failed to sign out', description: errorMessage(error), variant: 'destructive' }),
           })
         }
       >

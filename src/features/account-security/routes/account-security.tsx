@@ -15,13 +15,28 @@ export function AccountSecurityRoute() {
         <Heading as="h1" size="2xl">
           Security
         </Heading>
-        <SectionCard id="password" gap="5" title="Password" description="Changing it signs you out on every other device.">
+        <SectionCard
+          id="password"
+          gap="5"
+          title="Password"
+          description="Changing it signs you out on every other device."
+        >
           <ChangePasswordForm />
         </SectionCard>
-        <SectionCard id="sessions" gap="5" title="Where you are signed in" description="Sign out any device you do not recognise.">
+        <SectionCard
+          id="sessions"
+          gap="5"
+          title="Where you are signed in"
+          description="Sign out any device you do not recognise."
+        >
           <SessionList />
         </SectionCard>
-        <SectionCard id="two-factor" gap="5" title="Two-factor sign-in" description="A code from an authenticator app on every sign-in.">
+        <SectionCard
+          id="two-factor"
+          gap="5"
+          title="Two-factor sign-in"
+          description="A code from an authenticator app on every sign-in."
+        >
           <TwoFactorSection />
         </SectionCard>
       </Stack>

@@ -27,8 +27,10 @@ export function useAdminTransactions(filter: TransactionListFilter) {
 
 /** GET /api/admin/transactions/counts: the pending tabs' counts. */
 export function useAdminTransactionCounts() {
-  return useQuery(queryOptions({
-    queryKey: adminKeys.transactionCounts,
-    queryFn: () => api.get<TransactionCounts>('/api/admin/transactions/counts'),
-  }));
+  return useQuery(
+    queryOptions({
+      queryKey: adminKeys.transactionCounts,
+      queryFn: () => api.get<TransactionCounts>('/api/admin/transactions/counts'),
+    }),
+  );
 }

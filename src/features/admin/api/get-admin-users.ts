@@ -27,5 +27,7 @@ export function useAdminUsers(filter: UserListFilter) {
 
 /** GET /api/admin/users/counts: the counts of the tabs. */
 export function useAdminUserCounts() {
-  return useQuery(queryOptions({ queryKey: adminKeys.userCounts, queryFn: () => api.get<UserCounts>('/api/admin/users/counts') }));
+  return useQuery(
+    queryOptions({ queryKey: adminKeys.userCounts, queryFn: () => api.get<UserCounts>('/api/admin/users/counts') }),
+  );
 }

@@ -5,7 +5,9 @@ import { adminKeys } from './keys.ts';
 
 /** GET /api/admin/bets/match/{id}: the bets placed on a match, newest first, paged (the first page counts them and their stake). */
 export function getMatchBetsQueryOptions(id: number) {
-  return pagedQueryOptions<Bet, readonly unknown[]>(adminKeys.matchBets(id), `/api/admin/bets/match/${id}`, { limit: DEFAULT_PAGE_SIZE });
+  return pagedQueryOptions<Bet, readonly unknown[]>(adminKeys.matchBets(id), `/api/admin/bets/match/${id}`, {
+    limit: DEFAULT_PAGE_SIZE,
+  });
 }
 
 export function useMatchBets(id: number) {

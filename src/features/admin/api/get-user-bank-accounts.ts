@@ -5,7 +5,11 @@ import { adminKeys } from './keys.ts';
 
 /** GET /api/admin/users/{id}/bank-accounts, in the order added, paged. */
 export function getUserBankAccountsQueryOptions(id: number) {
-  return pagedQueryOptions<BankAccount, readonly unknown[]>(adminKeys.userBankAccounts(id), `/api/admin/users/${id}/bank-accounts`, { limit: DEFAULT_PAGE_SIZE });
+  return pagedQueryOptions<BankAccount, readonly unknown[]>(
+    adminKeys.userBankAccounts(id),
+    `/api/admin/users/${id}/bank-accounts`,
+    { limit: DEFAULT_PAGE_SIZE },
+  );
 }
 
 export function useUserBankAccounts(id: number) {

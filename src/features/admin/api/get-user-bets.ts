@@ -5,7 +5,9 @@ import { adminKeys } from './keys.ts';
 
 /** GET /api/admin/users/{id}/bets: the user's bets, newest first, paged (the first page counts them). */
 export function getUserBetsQueryOptions(id: number) {
-  return pagedQueryOptions<Bet, readonly unknown[]>(adminKeys.userBets(id), `/api/admin/users/${id}/bets`, { limit: DEFAULT_PAGE_SIZE });
+  return pagedQueryOptions<Bet, readonly unknown[]>(adminKeys.userBets(id), `/api/admin/users/${id}/bets`, {
+    limit: DEFAULT_PAGE_SIZE,
+  });
 }
 
 export function useUserBets(id: number) {

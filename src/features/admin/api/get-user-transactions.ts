@@ -5,7 +5,11 @@ import { adminKeys } from './keys.ts';
 
 /** GET /api/admin/users/{id}/transactions: the user's ledger, newest first, paged (the first page counts it). */
 export function getUserTransactionsQueryOptions(id: number) {
-  return pagedQueryOptions<Transaction, readonly unknown[]>(adminKeys.userTransactions(id), `/api/admin/users/${id}/transactions`, { limit: DEFAULT_PAGE_SIZE });
+  return pagedQueryOptions<Transaction, readonly unknown[]>(
+    adminKeys.userTransactions(id),
+    `/api/admin/users/${id}/transactions`,
+    { limit: DEFAULT_PAGE_SIZE },
+  );
 }
 
 export function useUserTransactions(id: number) {

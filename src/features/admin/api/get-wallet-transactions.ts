@@ -5,7 +5,11 @@ import { adminKeys } from './keys.ts';
 
 /** GET /api/wallet/transactions?userId= (the admin wallet page adds the user's id), paged. */
 export function getWalletTransactionsQueryOptions(id: number) {
-  return pagedQueryOptions<Transaction, readonly unknown[]>(adminKeys.userWalletTransactions(id), `/api/wallet/transactions?userId=${id}`, { limit: DEFAULT_PAGE_SIZE });
+  return pagedQueryOptions<Transaction, readonly unknown[]>(
+    adminKeys.userWalletTransactions(id),
+    `/api/wallet/transactions?userId=${id}`,
+    { limit: DEFAULT_PAGE_SIZE },
+  );
 }
 
 export function useWalletTransactions(id: number) {

@@ -45,7 +45,9 @@ listenToCacheChanges({
     if (match.status !== 'completed') return;
     // Each batch of the settlement shows in the match's bets; the users and ledgers once it has ended.
     invalidate(queryClient, [adminKeys.matchBets(match.id)]);
-    if (match.settlement?.state !== 'settling') invalidate(queryClient, [adminKeys.users, adminKeys.transactions, adminKeys.walletTransactions]);
+    if (match.settlement?.state !== 'settling')
+      invalidate(queryClient, [adminKeys.users, adminKeys.transactions, adminKeys.walletTransactions]);
   },
-  matchChangesMissed: (queryClient) => invalidate(queryClient, [adminKeys.matches, adminKeys.dashboard, adminKeys.walletTransactions]),
+  matchChangesMissed: (queryClient) =>
+    invalidate(queryClient, [adminKeys.matches, adminKeys.dashboard, adminKeys.walletTransactions]),
 });

@@ -10,5 +10,8 @@ export function setBettingSuspended({ id, suspended }: { id: number; suspended: 
 
 export function useSetBettingSuspended() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setBettingSuspended, onSuccess: (match) => announceMatchChange(queryClient, match) });
+  return useMutation({
+    mutationFn: setBettingSuspended,
+    onSuccess: (match) => announceMatchChange(queryClient, match),
+  });
 }

@@ -30,7 +30,10 @@ export function AbandonMatchButton({ match, refund }: { match: Match; refund: Re
     abandon.mutateAsync(match.id).then(
       () => {
         setOpen(false);
-        notify({ title: 'Match abandoned', description: `${count} ${count === 1 ? 'bet' : 'bets'} cancelled and ${formatRupees(total)} refunded.` });
+        notify({
+          title: 'Match abandoned',
+          description: `${count} ${count === 1 ? 'bet' : 'bets'} cancelled and ${formatRupees(total)} refunded.`,
+        });
       },
       (error) => notify({ title: 'Failed to abandon match', description: errorMessage(error), variant: 'destructive' }),
     );
@@ -50,9 +53,7 @@ export function AbandonMatchButton({ match, refund }: { match: Match; refund: Re
         pending={abandon.isPending}
       >
         <Stack gap="2">
-          <Text>
-            Match #{match.id} will be marked as completed with the result 'Match abandoned'.
-          </Text>
+          <Text>Match #{match.id} will be marked as completed with the result 'Match abandoned'.</Text>
           <Text fontWeight="semibold" data-testid="abandon-summary">
             {count} {count === 1 ? 'bet' : 'bets'} will be cancelled and {formatRupees(total)} refunded to the players.
           </Text>

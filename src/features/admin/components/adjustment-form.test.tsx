@@ -5,7 +5,9 @@ import { mockApi } from '../../../test/render.tsx';
 import { renderAdmin } from '../testing/render-admin.tsx';
 import { AdjustmentForm } from './adjustment-form.tsx';
 
-function setup(answer: { status?: number; body?: unknown } = { status: 201, body: aTransaction(9, { type: 'admin_adjustment' }) }) {
+function setup(
+  answer: { status?: number; body?: unknown } = { status: 201, body: aTransaction(9, { type: 'admin_adjustment' }) },
+) {
   const calls = mockApi({ 'POST /api/admin/users/7/wallet': answer });
   const view = renderAdmin(<AdjustmentForm user={aUser()} />);
   const submit = () => view.user.click(screen.getByRole('button', { name: 'Submit Adjustment' }));
@@ -41,7 +43,10 @@ describe('wallet adjustment form', () => {
 
   it('says a large credit waits for a second administrator, naming the threshold from the settings', async () => {
     mockApi({
-      'POST /api/admin/users/7/wallet': { status: 201, body: aTransaction(9, { type: 'admin_adjustment', amount: 60000, status: 'pending' }) },
+      'POST /api/admin/users/7/wallet': {
+        status: 201,
+        body: aTransaction(9, { type: 'admin_adjustment', amount: 60000, status: 'pending' }),
+      },
       'GET /api/admin/settings': { body: { adjustment_review_amount: 50000 } },
     });
     const view = renderAdmin(<AdjustmentForm user={aUser()} />);
@@ -59,7 +64,9 @@ describe('wallet adjustment form', () => {
     await user.type(screen.getByLabelText('Reason for adjustment'), 'Goodwill bonus');
     await submit();
     expect(await screen.findByText('Wallet updated successfully')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'POST', url: '/api/admin/users/7/wallet', body: { amount: 2500, notes: 'Goodwill bonus' } }]);
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/admin/users/7/wallet', body: { amount: 2500, notes: 'Goodwill bonus' } },
+    ]);
     expect(screen.getByLabelText('Amount (₹)')).toHaveValue('');
   });
 

@@ -24,7 +24,13 @@ type FormOutput = z.output<typeof formSchema>;
 
 export function AdjustmentForm({ user }: { user: Pick<User, 'id' | 'username'> }) {
   const adjust = useAdjustWallet();
-  const { register, control, handleSubmit, reset, formState: { errors } } = useForm<FormInput, unknown, FormOutput>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: { operation: 'credit', amount: '', notes: '' },
   });
@@ -34,10 +40,16 @@ export function AdjustmentForm({ user }: { user: Pick<User, 'id' | 'username'> }
       { userId: user.id, amount: values.operation === 'debit' ? -values.amount : values.amount, notes: values.notes },
       {
         onSuccess: ({ pendingNotice }) => {
-          notify(pendingNotice ?? { title: 'Wallet updated successfully', description: `${user.username}'s wallet balance has been adjusted.` });
+          notify(
+            pendingNotice ?? {
+              title: 'Wallet updated successfully',
+              description: `${user.username}'s wallet balance has been adjusted.`,
+            },
+          );
           reset({ operation: values.operation, amount: '', notes: '' });
         },
-        onError: (error) => notify({ title: 'Error updating wallet', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) =>
+          notify({ title: 'Error updating wallet', description: errorMessage(error), variant: 'destructive' }),
       },
     ),
   );

@@ -30,8 +30,15 @@ const playerLinks = [
 
 function SidebarLink({ to, end, children }: { to: string; end?: boolean; children: ReactNode }) {
   return (
-    <Button asChild variant="ghost" justifyContent="flex-start" size="sm" color="gray.100" _hover={{ bg: 'whiteAlpha.200' }}
-      css={{ '&[aria-current=page]': { bg: 'blue.600', color: 'white' } }}>
+    <Button
+      asChild
+      variant="ghost"
+      justifyContent="flex-start"
+      size="sm"
+      color="gray.100"
+      _hover={{ bg: 'whiteAlpha.200' }}
+      css={{ '&[aria-current=page]': { bg: 'blue.600', color: 'white' } }}
+    >
       <NavLink to={to} end={end}>
         {children}
       </NavLink>
@@ -81,14 +88,25 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               {link.label}
             </SidebarLink>
           ))}
-          <Separator my={{ md: '3' }} borderColor="whiteAlpha.300" orientation={{ base: 'vertical', md: 'horizontal' }} />
+          <Separator
+            my={{ md: '3' }}
+            borderColor="whiteAlpha.300"
+            orientation={{ base: 'vertical', md: 'horizontal' }}
+          />
           {playerLinks.map((link) => (
             <SidebarLink key={link.to} to={link.to} end={link.end}>
               {link.label}
             </SidebarLink>
           ))}
-          <Button variant="ghost" justifyContent="flex-start" size="sm" color="red.300" _hover={{ bg: 'whiteAlpha.200' }}
-            onClick={onLogout} loading={logout.isPending}>
+          <Button
+            variant="ghost"
+            justifyContent="flex-start"
+            size="sm"
+            color="red.300"
+            _hover={{ bg: 'whiteAlpha.200' }}
+            onClick={onLogout}
+            loading={logout.isPending}
+          >
             Log out
           </Button>
         </Stack>

@@ -11,7 +11,9 @@ export function BankAccountCards({ accounts }: { accounts: readonly BankAccount[
           <Card.Body gap="1">
             <HStack justify="space-between">
               <Text fontWeight="bold">{account.bank_name}</Text>
-              <Badge colorPalette={account.is_active ? 'green' : 'gray'}>{account.is_active ? 'Active' : 'Inactive'}</Badge>
+              <Badge colorPalette={account.is_active ? 'green' : 'gray'}>
+                {account.is_active ? 'Active' : 'Inactive'}
+              </Badge>
             </HStack>
             <Text>{account.account_holder}</Text>
             <Text fontFamily="mono">{account.account_number}</Text>

@@ -35,7 +35,11 @@ const betAndOutcome: Column<Bet>[] = [
   { header: 'Status', cell: (bet) => <StatusBadge kind="bet" value={bet.status} /> },
 ];
 
-const placedAt = (header: string): Column<Bet> => ({ header, nowrap: true, cell: (bet) => formatDateTime(bet.created_at) });
+const placedAt = (header: string): Column<Bet> => ({
+  header,
+  nowrap: true,
+  cell: (bet) => formatDateTime(bet.created_at),
+});
 
 export const matchBetColumns: Column<Bet>[] = [player, ...betAndOutcome, placedAt('Placed At')];
 export const userBetColumns: Column<Bet>[] = [id, match, ...betAndOutcome, placedAt('Date')];

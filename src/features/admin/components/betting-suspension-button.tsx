@@ -37,12 +37,19 @@ export function BettingSuspensionButton({ match }: { match: Match }) {
             suspend
               ? { title: 'Betting suspended', description: `No bets are taken on Match #${match.id} until you resume.` }
               : changed.betting === 'closed'
-                ? { title: 'Betting stays closed', description: `Match #${match.id} is still past its close point: correct the over first.` }
+                ? {
+                    title: 'Betting stays closed',
+                    description: `Match #${match.id} is still past its close point: correct the over first.`,
+                  }
                 : { title: 'Betting resumed', description: `Match #${match.id} takes bets again.` },
           );
         },
         onError: (error) =>
-          notify({ title: suspend ? 'Failed to suspend betting' : 'Failed to resume betting', description: errorMessage(error), variant: 'destructive' }),
+          notify({
+            title: suspend ? 'Failed to suspend betting' : 'Failed to resume betting',
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
       },
     );
 

@@ -27,7 +27,8 @@ export function ChangeStatusDialog({ user }: { user: User }) {
           setOpen(false);
           notify({ title: 'Status updated', description: `${user.name} is now ${status}.` });
         },
-        onError: (error) => notify({ title: 'Failed to update status', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) =>
+          notify({ title: 'Failed to update status', description: errorMessage(error), variant: 'destructive' }),
       },
     );
 

@@ -18,10 +18,23 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({
-  open, onOpenChange, title, children, confirmLabel, onConfirm, pending = false, confirmDisabled = false, confirmPalette = 'blue',
+  open,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  pending = false,
+  confirmDisabled = false,
+  confirmPalette = 'blue',
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" placement="center">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      role="alertdialog"
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -34,7 +47,12 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button colorPalette={confirmPalette} onClick={onConfirm} disabled={pending || confirmDisabled} loading={pending}>
+              <Button
+                colorPalette={confirmPalette}
+                onClick={onConfirm}
+                disabled={pending || confirmDisabled}
+                loading={pending}
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

@@ -16,11 +16,26 @@ import { adminPaths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateMatch } from '../api/create-match.ts';
 import { useTeams } from '../api/get-teams.ts';
-import { createMatchFormSchema, newMatchDefaults, newMatchFrom, type CreateMatchValues } from '../lib/create-match-form.ts';
+import {
+  createMatchFormSchema,
+  newMatchDefaults,
+  newMatchFrom,
+  type CreateMatchValues,
+} from '../lib/create-match-form.ts';
 import { MATCH_TYPE_LABELS } from '../lib/labels.ts';
 import { MatchDateTimeField } from './match-date-time-field.tsx';
 
-function FieldSelect({ field, placeholder, disabled, children }: { field: UseFormRegisterReturn; placeholder?: string; disabled?: boolean; children: ReactNode }) {
+function FieldSelect({
+  field,
+  placeholder,
+  disabled,
+  children,
+}: {
+  field: UseFormRegisterReturn;
+  placeholder?: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
     <NativeSelect.Root disabled={disabled}>
       <NativeSelect.Field placeholder={placeholder} {...field}>
@@ -36,7 +51,12 @@ export function CreateMatchForm() {
   const teams = useTeams();
   useErrorToast(teams.error, 'Error loading teams');
   const create = useCreateMatch();
-  const { register, control, handleSubmit, formState: { errors } } = useForm<CreateMatchValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CreateMatchValues>({
     resolver: zodResolver(createMatchFormSchema),
     defaultValues: newMatchDefaults(new Date()),
   });
@@ -49,7 +69,8 @@ export function CreateMatchForm() {
         notify({ title: 'Match created', description: 'New match has been successfully created.' });
         navigate(adminPaths.match(created.id));
       },
-      onError: (error) => notify({ title: 'Failed to create match', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        notify({ title: 'Failed to create match', description: errorMessage(error), variant: 'destructive' }),
     });
   });
 
@@ -83,7 +104,11 @@ export function CreateMatchForm() {
         </FieldSelect>
       </FormField>
       <MatchDateTimeField control={control} register={register} error={errors.date?.message ?? errors.time?.message} />
-      <FormField label="Venue" error={errors.venue?.message} helperText="Optional: the stadium or venue where the match will be played.">
+      <FormField
+        label="Venue"
+        error={errors.venue?.message}
+        helperText="Optional: the stadium or venue where the match will be played."
+      >
         <Input placeholder="e.g. Wankhede Stadium, Mumbai" {...register('venue')} />
       </FormField>
       <HStack justify="flex-end" gap="3">

@@ -32,7 +32,16 @@ interface DataTableProps<Row> extends Omit<TableScrollAreaProps, 'columns'> {
   rowTestId?: (row: Row) => string;
 }
 
-export function DataTable<Row extends { id: number }>({ label, rows, columns, stickyHeader, framed, empty, rowTestId, ...scrollArea }: DataTableProps<Row>) {
+export function DataTable<Row extends { id: number }>({
+  label,
+  rows,
+  columns,
+  stickyHeader,
+  framed,
+  empty,
+  rowTestId,
+  ...scrollArea
+}: DataTableProps<Row>) {
   if (rows.length === 0 && empty !== undefined) return <Text color="fg.muted">{empty}</Text>;
   return (
     <Table.ScrollArea {...(framed ? frame : {})} {...scrollArea}>

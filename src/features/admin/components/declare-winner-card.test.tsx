@@ -35,7 +35,9 @@ describe('declare winner card', () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const calls = mockApi({
-      'PATCH /api/admin/matches/11/declare-winner': () => ({ body: aMatch({ status: 'completed', winning_team_id: 2 }) }),
+      'PATCH /api/admin/matches/11/declare-winner': () => ({
+        body: aMatch({ status: 'completed', winning_team_id: 2 }),
+      }),
     });
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
@@ -64,7 +66,11 @@ describe('declare winner card', () => {
   it('still toasts Winner declared when the live event of the settlement unmounts the card before the answer comes', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    mockApi({ 'PATCH /api/admin/matches/11/declare-winner': () => ({ body: aMatch({ status: 'completed', winning_team_id: 1 }) }) });
+    mockApi({
+      'PATCH /api/admin/matches/11/declare-winner': () => ({
+        body: aMatch({ status: 'completed', winning_team_id: 1 }),
+      }),
+    });
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
       await gate;
@@ -76,7 +82,9 @@ describe('declare winner card', () => {
       return (
         <>
           {live && <DeclareWinnerCard match={aMatch()} />}
-          <button type="button" onClick={() => setLive(false)}>settlement event</button>
+          <button type="button" onClick={() => setLive(false)}>
+            settlement event
+          </button>
         </>
       );
     }
@@ -103,7 +111,9 @@ describe('declare winner card', () => {
   it('falls back to the fixed team table when the match has no team objects', () => {
     mockApi({});
     const match = aMatch({ team1_id: 3, team2_id: 42 });
-    renderAdmin(<DeclareWinnerCard match={{ ...match, team1: undefined, team2: undefined } as unknown as typeof match} />);
+    renderAdmin(
+      <DeclareWinnerCard match={{ ...match, team1: undefined, team2: undefined } as unknown as typeof match} />,
+    );
     expect(screen.getByText('Royal Challengers Bangalore (RCB)')).toBeInTheDocument();
     expect(screen.getByText('Team 42 (T42)')).toBeInTheDocument();
   });

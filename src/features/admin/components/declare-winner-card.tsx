@@ -17,12 +17,32 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { OfflineHint } from '../../../components/ui/offline.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 
-function TeamChoice({ teams, selected, onSelect }: { teams: readonly TeamRef[]; selected: string | null; onSelect: (id: string | null) => void }) {
+function TeamChoice({
+  teams,
+  selected,
+  onSelect,
+}: {
+  teams: readonly TeamRef[];
+  selected: string | null;
+  onSelect: (id: string | null) => void;
+}) {
   return (
-    <RadioGroup.Root value={selected} onValueChange={(details) => onSelect(details.value)} aria-label="Winning team" colorPalette="blue">
+    <RadioGroup.Root
+      value={selected}
+      onValueChange={(details) => onSelect(details.value)}
+      aria-label="Winning team"
+      colorPalette="blue"
+    >
       <Stack gap="3">
         {teams.map((team) => (
-          <RadioGroup.Item key={team.id} value={String(team.id)} borderWidth="1px" rounded="md" p="3" _checked={{ borderColor: 'blue.500', bg: 'blue.50' }}>
+          <RadioGroup.Item
+            key={team.id}
+            value={String(team.id)}
+            borderWidth="1px"
+            rounded="md"
+            p="3"
+            _checked={{ borderColor: 'blue.500', bg: 'blue.50' }}
+          >
             <RadioGroup.ItemHiddenInput />
             <RadioGroup.ItemIndicator />
             <RadioGroup.ItemText>
@@ -55,12 +75,17 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
         setOpen(false);
         notify({ title: 'Winner declared', description: 'Match has been completed and winner has been declared.' });
       },
-      (error) => notify({ title: 'Failed to declare winner', description: errorMessage(error), variant: 'destructive' }),
+      (error) =>
+        notify({ title: 'Failed to declare winner', description: errorMessage(error), variant: 'destructive' }),
     );
   };
 
   return (
-    <SectionCard title="Declare Winner" description="Select the winning team to complete the match and settle its bets." gap="4">
+    <SectionCard
+      title="Declare Winner"
+      description="Select the winning team to complete the match and settle its bets."
+      gap="4"
+    >
       <TeamChoice teams={teams} selected={selected} onSelect={setSelected} />
       <Button colorPalette="yellow" disabled={!winner || !online} onClick={() => setOpen(true)} alignSelf="start">
         Declare Winner & Process Bets

@@ -14,7 +14,17 @@ export interface FormDialogProps {
   pending?: boolean;
 }
 
-export function FormDialog({ open, onOpenChange, title, description, children, submitLabel, onSubmit, submitDisabled, pending }: FormDialogProps) {
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  submitLabel,
+  onSubmit,
+  submitDisabled,
+  pending,
+}: FormDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();

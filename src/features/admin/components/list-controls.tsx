@@ -4,7 +4,12 @@
  */
 import { Badge, Input, Tabs, type InputProps } from '@chakra-ui/react';
 
-export function ListSearch({ what, value, onChange, ...props }: Omit<InputProps, 'onChange'> & { what: string; value: string; onChange: (value: string) => void }) {
+export function ListSearch({
+  what,
+  value,
+  onChange,
+  ...props
+}: Omit<InputProps, 'onChange'> & { what: string; value: string; onChange: (value: string) => void }) {
   return (
     <Input
       placeholder={`Search ${what}...`}

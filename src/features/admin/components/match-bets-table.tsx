@@ -13,7 +13,12 @@ export function MatchBetsTable({ bets, count, list }: { bets: readonly Bet[]; co
   return (
     <SectionCard title="Match Bets" description={`${count} bets placed on this match`}>
       <Stack gap="3">
-        <DataTable label="Match bets" rows={bets} columns={matchBetColumns} empty="No bets have been placed on this match yet." />
+        <DataTable
+          label="Match bets"
+          rows={bets}
+          columns={matchBetColumns}
+          empty="No bets have been placed on this match yet."
+        />
         <LoadMoreButton list={list} />
       </Stack>
     </SectionCard>

@@ -19,12 +19,22 @@ export function MatchCard({ match }: { match: Match }) {
   const navigate = useNavigate();
   const start = useStartMatch();
   const showScores = match.status === 'live' || match.status === 'completed';
-  const winner = match.winning_team_id ? teamOf(match.winning_team_id === match.team1_id ? match.team1 : match.winning_team_id === match.team2_id ? match.team2 : null, match.winning_team_id) : null;
+  const winner = match.winning_team_id
+    ? teamOf(
+        match.winning_team_id === match.team1_id
+          ? match.team1
+          : match.winning_team_id === match.team2_id
+            ? match.team2
+            : null,
+        match.winning_team_id,
+      )
+    : null;
 
   const onStart = () =>
     start.mutate(match.id, {
       onSuccess: () => notify({ title: 'Match started', description: 'The match is now live.' }),
-      onError: (error) => notify({ title: 'Failed to start match', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        notify({ title: 'Failed to start match', description: errorMessage(error), variant: 'destructive' }),
     });
 
   return (
@@ -54,7 +64,11 @@ export function MatchCard({ match }: { match: Match }) {
         <Stack gap="0.5" fontSize="sm" color="fg.muted">
           <Text>{formatDateTime(match.start_time)}</Text>
           {match.venue && <Text>{match.venue}</Text>}
-          {match.status === 'live' && <Text color="red.600" fontWeight="medium">{liveStateLabel(match)}</Text>}
+          {match.status === 'live' && (
+            <Text color="red.600" fontWeight="medium">
+              {liveStateLabel(match)}
+            </Text>
+          )}
         </Stack>
       </Card.Body>
       <Card.Footer gap="2" pt="2">

@@ -40,7 +40,11 @@ export function MatchDateTimeField({ control, register, error }: MatchDateTimeFi
   return (
     <FormField label="Match Date & Time" error={error}>
       <Stack gap="3" align="start">
-        <Controller control={control} name="date" render={({ field }) => <DayCalendar value={field.value} onChange={field.onChange} />} />
+        <Controller
+          control={control}
+          name="date"
+          render={({ field }) => <DayCalendar value={field.value} onChange={field.onChange} />}
+        />
         <HStack>
           <chakra.label htmlFor="match-time" fontSize="sm" color="fg.muted">
             Time

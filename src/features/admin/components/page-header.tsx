@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
 /** The title row of an admin page, with actions on the right. */
 export function PageHeader({ title, badge, actions }: { title: ReactNode; badge?: ReactNode; actions?: ReactNode }) {
   return (
-    <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3" mb="6">
+    <Flex
+      justify="space-between"
+      align={{ base: 'stretch', sm: 'center' }}
+      direction={{ base: 'column', sm: 'row' }}
+      gap="3"
+      mb="6"
+    >
       <HStack gap="3">
         <Heading as="h1" size="2xl">
           {title}

@@ -14,7 +14,15 @@ interface PagedList<T> extends MoreRows {
   items: T[] | undefined;
 }
 
-export function PagedRows<T>({ list, what, children }: { list: PagedList<T>; what: string; children: (rows: readonly T[]) => ReactNode }) {
+export function PagedRows<T>({
+  list,
+  what,
+  children,
+}: {
+  list: PagedList<T>;
+  what: string;
+  children: (rows: readonly T[]) => ReactNode;
+}) {
   if (list.isPending) return <PageSpinner label={`Loading ${what}`} />;
   if (list.isError) return <LoadError what={what} />;
   return (

@@ -17,7 +17,9 @@ describe('quick adjustment dialog', () => {
     expect(apply).toBeEnabled();
     await user.click(apply);
     expect(await screen.findByText('Wallet updated')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'POST', url: '/api/admin/users/7/wallet', body: { amount: -300, notes: QUICK_ADJUSTMENT_NOTE } }]);
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/admin/users/7/wallet', body: { amount: -300, notes: QUICK_ADJUSTMENT_NOTE } },
+    ]);
   });
 
   it('shows Failed to update wallet with the server message', async () => {

@@ -16,7 +16,13 @@ import { FormDialog } from './form-dialog.tsx';
 
 export const QUICK_ADJUSTMENT_NOTE = 'Quick adjustment';
 
-export function QuickAdjustmentDialog({ user, buttonVariant = 'outline' }: { user: User; buttonVariant?: 'outline' | 'solid' }) {
+export function QuickAdjustmentDialog({
+  user,
+  buttonVariant = 'outline',
+}: {
+  user: User;
+  buttonVariant?: 'outline' | 'solid';
+}) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [notes, setNotes] = useState('');
@@ -44,9 +50,15 @@ export function QuickAdjustmentDialog({ user, buttonVariant = 'outline' }: { use
       {
         onSuccess: ({ pendingNotice }) => {
           setOpen(false);
-          notify(pendingNotice ?? { title: 'Wallet updated', description: `${user.name}'s wallet balance updated successfully.` });
+          notify(
+            pendingNotice ?? {
+              title: 'Wallet updated',
+              description: `${user.name}'s wallet balance updated successfully.`,
+            },
+          );
         },
-        onError: (err) => notify({ title: 'Failed to update wallet', description: errorMessage(err), variant: 'destructive' }),
+        onError: (err) =>
+          notify({ title: 'Failed to update wallet', description: errorMessage(err), variant: 'destructive' }),
       },
     );
   };

@@ -6,7 +6,7 @@ import { renderAdmin } from '../testing/render-admin.tsx';
 import { RiskCard } from './risk-card.tsx';
 
 describe('risk card', () => {
-  it('shows per side the bets, stakes and payout, and the house\'s net on each result', async () => {
+  it("shows per side the bets, stakes and payout, and the house's net on each result", async () => {
     mockApi({
       'GET /api/admin/matches/11/risk': {
         body: {
@@ -21,8 +21,16 @@ describe('risk card', () => {
     renderAdmin(<RiskCard match={aMatch()} />);
     const table = await screen.findByRole('table', { name: 'Risk' });
     const [, mi, csk] = within(table).getAllByRole('row');
-    expect(within(mi).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Mumbai Indians', '3', '₹12,000', '₹36,000', '-₹19,000']);
-    expect(within(csk).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Chennai Super Kings', '1', '₹5,000', '₹15,000', '₹2,000']);
+    expect(
+      within(mi)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Mumbai Indians', '3', '₹12,000', '₹36,000', '-₹19,000']);
+    expect(
+      within(csk)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Chennai Super Kings', '1', '₹5,000', '₹15,000', '₹2,000']);
   });
 
   it('says when the risk view cannot be loaded', async () => {

@@ -28,7 +28,10 @@ export function RiskCard({ match }: { match: Match }) {
     : [];
 
   return (
-    <SectionCard title="Risk" description="What is staked on each side and what the house makes or loses on each result.">
+    <SectionCard
+      title="Risk"
+      description="What is staked on each side and what the house makes or loses on each result."
+    >
       {risk.isPending ? (
         <PageSpinner label="Loading risk" />
       ) : risk.isError ? (

@@ -1,6 +1,12 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
 import {
-  BET_STATUS_PALETTE, BETTING_STATE_PALETTE, MATCH_STATUS_PALETTE, TRANSACTION_STATUS_PALETTE, USER_STATUS_PALETTE, betStatusLabel, capitalize,
+  BET_STATUS_PALETTE,
+  BETTING_STATE_PALETTE,
+  MATCH_STATUS_PALETTE,
+  TRANSACTION_STATUS_PALETTE,
+  USER_STATUS_PALETTE,
+  betStatusLabel,
+  capitalize,
 } from '../lib/labels.ts';
 
 type Kind = 'match' | 'user' | 'transaction' | 'bet' | 'role' | 'betting';

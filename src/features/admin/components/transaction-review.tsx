@@ -16,19 +16,34 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 export type Review = { action: 'approve' | 'reject'; transaction: Transaction };
 
 const outcomes = {
-  approve: { done: 'Transaction approved', said: 'has been successfully approved and processed.', failed: 'Failed to approve transaction' },
+  approve: {
+    done: 'Transaction approved',
+    said: 'has been successfully approved and processed.',
+    failed: 'Failed to approve transaction',
+  },
   reject: { done: 'Transaction rejected', said: 'has been marked as failed.', failed: 'Failed to reject transaction' },
 } as const;
 
 /** The row's actions: Approve and Reject while it is pending, else '-'. */
-export function ReviewButtons({ transaction, onReview }: { transaction: Transaction; onReview: (review: Review) => void }) {
+export function ReviewButtons({
+  transaction,
+  onReview,
+}: {
+  transaction: Transaction;
+  onReview: (review: Review) => void;
+}) {
   if (transaction.status !== 'pending') return '-';
   return (
     <HStack gap="2">
       <Button size="xs" colorPalette="green" onClick={() => onReview({ action: 'approve', transaction })}>
         Approve
       </Button>
-      <Button size="xs" colorPalette="red" variant="outline" onClick={() => onReview({ action: 'reject', transaction })}>
+      <Button
+        size="xs"
+        colorPalette="red"
+        variant="outline"
+        onClick={() => onReview({ action: 'reject', transaction })}
+      >
         Reject
       </Button>
     </HStack>

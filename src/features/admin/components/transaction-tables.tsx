@@ -44,13 +44,32 @@ const details: Column<Transaction>[] = [
 ];
 
 /** One user's ledger (the user's wallet tab, the wallet management history): it scrolls within its card. */
-export function UserLedger({ transactions, label, empty }: { transactions: readonly Transaction[]; label: string; empty: string }) {
-  return <DataTable label={label} rows={transactions} columns={[id, ...details]} empty={empty} maxH="600px" stickyHeader />;
+export function UserLedger({
+  transactions,
+  label,
+  empty,
+}: {
+  transactions: readonly Transaction[];
+  label: string;
+  empty: string;
+}) {
+  return (
+    <DataTable label={label} rows={transactions} columns={[id, ...details]} empty={empty} maxH="600px" stickyHeader />
+  );
 }
 
 /** Every user's transactions, with Approve / Reject on the pending ones. */
-export function TransactionQueue({ transactions, onReview }: { transactions: readonly Transaction[]; onReview: (review: Review) => void }) {
-  const actions: Column<Transaction> = { header: 'Actions', cell: (transaction) => <ReviewButtons transaction={transaction} onReview={onReview} /> };
+export function TransactionQueue({
+  transactions,
+  onReview,
+}: {
+  transactions: readonly Transaction[];
+  onReview: (review: Review) => void;
+}) {
+  const actions: Column<Transaction> = {
+    header: 'Actions',
+    cell: (transaction) => <ReviewButtons transaction={transaction} onReview={onReview} />,
+  };
   return (
     <DataTable
       label="Transactions"

@@ -33,7 +33,11 @@ type FormValues = z.infer<typeof updateLiveFormSchema>;
 export function UpdateLiveForm({ match }: { match: Match }) {
   const [team1, team2] = matchTeams(match);
   const update = useUpdateLive();
-  const { register, handleSubmit, formState: { errors } } = useForm<FormValues>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormValues>({
     resolver: zodResolver(updateLiveFormSchema),
     defaultValues: {
       team1_score: match.team1_score ?? '',
@@ -54,7 +58,8 @@ export function UpdateLiveForm({ match }: { match: Match }) {
       },
       {
         onSuccess: () => notify({ title: 'Match updated', description: 'Live match details have been updated.' }),
-        onError: (error) => notify({ title: 'Failed to update match', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) =>
+          notify({ title: 'Failed to update match', description: errorMessage(error), variant: 'destructive' }),
       },
     ),
   );

@@ -30,7 +30,15 @@ function UserInformation({ user }: { user: User }) {
 }
 
 /** The counts are the server's, sent with the first pages of the user's lists ('…' until then). */
-function WalletBalance({ user, betCount, transactionCount }: { user: User; betCount?: number; transactionCount?: number }) {
+function WalletBalance({
+  user,
+  betCount,
+  transactionCount,
+}: {
+  user: User;
+  betCount?: number;
+  transactionCount?: number;
+}) {
   return (
     <SectionCard title="Wallet Balance" gap="4">
       <Text fontSize="3xl" fontWeight="bold" data-testid="user-balance">
@@ -68,7 +76,15 @@ function ContactUser({ user }: { user: User }) {
   );
 }
 
-export function UserOverview({ user, betCount, transactionCount }: { user: User; betCount?: number; transactionCount?: number }) {
+export function UserOverview({
+  user,
+  betCount,
+  transactionCount,
+}: {
+  user: User;
+  betCount?: number;
+  transactionCount?: number;
+}) {
   return (
     <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
       <UserInformation user={user} />

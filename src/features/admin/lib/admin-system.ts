@@ -7,8 +7,18 @@
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
-  dataListSlotRecipe, datePickerSlotRecipe, emptyStateSlotRecipe, listSlotRecipe, radioGroupSlotRecipe, radiomarkRecipe,
-  semanticTokens, statSlotRecipe, switchSlotRecipe, tableSlotRecipe, textareaRecipe, tokens,
+  dataListSlotRecipe,
+  datePickerSlotRecipe,
+  emptyStateSlotRecipe,
+  listSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  statSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  textareaRecipe,
+  tokens,
 } from '@chakra-ui/react/theme';
 import { config } from '../../../components/ui/system.ts';
 

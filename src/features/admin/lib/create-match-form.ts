@@ -27,10 +27,22 @@ export function newMatchDefaults(now: Date): CreateMatchValues {
 const [sameTeamsTitle, sameTeamsDescription] = messages.sameTeams.split(': ');
 
 /** The match to send, or the toast that says why there is none. */
-export function newMatchFrom(values: CreateMatchValues): { body: CreateMatchBody } | { refusal: { title: string; description?: string } } {
-  if (values.team1_id === values.team2_id) return { refusal: { title: sameTeamsTitle, description: sameTeamsDescription } };
+export function newMatchFrom(
+  values: CreateMatchValues,
+): { body: CreateMatchBody } | { refusal: { title: string; description?: string } } {
+  if (values.team1_id === values.team2_id)
+    return { refusal: { title: sameTeamsTitle, description: sameTeamsDescription } };
   const startTime = combineDateAndTime(values.date, values.time);
   if (!startTime) return { refusal: { title: messages.matchDateRequired } };
   const { match_type, venue, team1_id, team2_id } = values;
-  return { body: { match_type, status: 'upcoming', venue, team1_id: Number(team1_id), team2_id: Number(team2_id), start_time: startTime } };
+  return {
+    body: {
+      match_type,
+      status: 'upcoming',
+      venue,
+      team1_id: Number(team1_id),
+      team2_id: Number(team2_id),
+      start_time: startTime,
+    },
+  };
 }

@@ -40,8 +40,17 @@ export function liveStateLabel(match: Pick<Match, 'current_innings' | 'current_o
 
 export const MATCH_STATUS_PALETTE: Record<string, string> = { upcoming: 'blue', live: 'red', completed: 'green' };
 export const USER_STATUS_PALETTE: Record<string, string> = { active: 'green', suspended: 'orange', banned: 'red' };
-export const TRANSACTION_STATUS_PALETTE: Record<string, string> = { pending: 'yellow', completed: 'green', failed: 'red' };
-export const BET_STATUS_PALETTE: Record<string, string> = { placed: 'blue', won: 'green', lost: 'red', cancelled: 'gray' };
+export const TRANSACTION_STATUS_PALETTE: Record<string, string> = {
+  pending: 'yellow',
+  completed: 'green',
+  failed: 'red',
+};
+export const BET_STATUS_PALETTE: Record<string, string> = {
+  placed: 'blue',
+  won: 'green',
+  lost: 'red',
+  cancelled: 'gray',
+};
 export const BETTING_STATE_PALETTE: Record<string, string> = { open: 'green', suspended: 'orange', closed: 'gray' };
 
 /** A placed bet reads 'In Progress'. */

@@ -27,7 +27,14 @@ describe('transactions filter from the URL', () => {
   });
 
   it('writes each filter back as query parameters that map to the same filter', () => {
-    for (const value of ['all', 'deposits', 'withdrawals', 'pending', 'pending_withdrawals', 'pending_deposits'] as const) {
+    for (const value of [
+      'all',
+      'deposits',
+      'withdrawals',
+      'pending',
+      'pending_withdrawals',
+      'pending_deposits',
+    ] as const) {
       expect(filterFromQuery(queryForFilter(value))).toBe(value);
     }
     expect(queryForFilter('pending_withdrawals').toString()).toBe('type=withdrawal&status=pending');

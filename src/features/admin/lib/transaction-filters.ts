@@ -18,7 +18,12 @@ export const TRANSACTION_TABS = [
 
 /** The filters only a link asks for, each with the tab it shows under. */
 const LINK_FILTERS = [
-  { value: 'pending_deposits', label: 'Pending Deposits', query: { type: 'deposit', status: 'pending' }, tab: 'pending' },
+  {
+    value: 'pending_deposits',
+    label: 'Pending Deposits',
+    query: { type: 'deposit', status: 'pending' },
+    tab: 'pending',
+  },
 ] as const satisfies readonly { value: string; label: string; query: FilterQuery; tab: string }[];
 
 const FILTERS = [...TRANSACTION_TABS, ...LINK_FILTERS];

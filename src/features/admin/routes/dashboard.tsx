@@ -88,7 +88,12 @@ export function DashboardRoute() {
       ) : (
         <Stack gap="8">
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-            <StatCard label="Total Users" value={stats.totalUsers} help={`${stats.activeUsers} active in the last 7 days`} to={adminPaths.users} />
+            <StatCard
+              label="Total Users"
+              value={stats.totalUsers}
+              help={`${stats.activeUsers} active in the last 7 days`}
+              to={adminPaths.users}
+            />
             <StatCard
               label="Total Matches"
               value={stats.totalMatches}
@@ -96,15 +101,33 @@ export function DashboardRoute() {
               to={adminPaths.matches}
             />
             <StatCard label="Total Bets" value={stats.totalBets} help="Last 7 days" />
-            <StatCard label="Transaction Volume" value={formatRupees(stats.totalTransactionVolume)} help="Deposits and withdrawals, last 7 days" to={adminPaths.transactions} />
+            <StatCard
+              label="Transaction Volume"
+              value={formatRupees(stats.totalTransactionVolume)}
+              help="Deposits and withdrawals, last 7 days"
+              to={adminPaths.transactions}
+            />
             <StatCard label="Active Users" value={stats.activeUsers} help="Last 7 days" />
             <StatCard label="Live Matches" value={stats.liveMatches} to={adminPaths.matches} />
-            <StatCard label="Pending Deposits" value={stats.pendingDeposits} to={adminPaths.transactionsFiltered('deposit', 'pending')} />
-            <StatCard label="Pending Withdrawals" value={stats.pendingWithdrawals} to={adminPaths.transactionsFiltered('withdrawal', 'pending')} />
+            <StatCard
+              label="Pending Deposits"
+              value={stats.pendingDeposits}
+              to={adminPaths.transactionsFiltered('deposit', 'pending')}
+            />
+            <StatCard
+              label="Pending Withdrawals"
+              value={stats.pendingWithdrawals}
+              to={adminPaths.transactionsFiltered('withdrawal', 'pending')}
+            />
           </SimpleGrid>
 
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-            <RecentList title="Recent Matches" to={adminPaths.matches} items={stats.recentMatches} empty="No recent matches found">
+            <RecentList
+              title="Recent Matches"
+              to={adminPaths.matches}
+              items={stats.recentMatches}
+              empty="No recent matches found"
+            >
               {(match) => (
                 <>
                   <Box minW="0">
@@ -121,7 +144,12 @@ export function DashboardRoute() {
                 </>
               )}
             </RecentList>
-            <RecentList title="Recent Transactions" to={adminPaths.transactions} items={stats.recentTransactions} empty="No recent transactions found">
+            <RecentList
+              title="Recent Transactions"
+              to={adminPaths.transactions}
+              items={stats.recentTransactions}
+              empty="No recent transactions found"
+            >
               {(transaction) => (
                 <>
                   <Box minW="0">

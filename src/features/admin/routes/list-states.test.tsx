@@ -40,7 +40,9 @@ describe('admin matches list', () => {
 
 describe('admin users list', () => {
   it("says 'Try adjusting your search filters.' when a status tab empties the list", async () => {
-    const calls = mockApi({ 'GET /api/admin/users': ({ url }) => ({ body: url.includes('status=banned') ? [] : [aUser()] }) });
+    const calls = mockApi({
+      'GET /api/admin/users': ({ url }) => ({ body: url.includes('status=banned') ? [] : [aUser()] }),
+    });
     const { user } = renderAdmin(<UsersRoute />);
     await screen.findByRole('table', { name: 'Users' });
     await user.click(screen.getByRole('tab', { name: 'Banned' }));
@@ -85,15 +87,26 @@ describe('admin user detail', () => {
   it("shows the bet's team short name, or 'Team {id}' without one", async () => {
     const bet = (id: number, overrides: Partial<Bet>): Bet =>
       ({
-        id, user_id: 7, match_id: 11, team_id: 1, amount: 1000, odds: 3, potential_win: 3000, status: 'placed',
-        created_at: '2026-11-01T10:00:00Z', ...overrides,
+        id,
+        user_id: 7,
+        match_id: 11,
+        team_id: 1,
+        amount: 1000,
+        odds: 3,
+        potential_win: 3000,
+        status: 'placed',
+        created_at: '2026-11-01T10:00:00Z',
+        ...overrides,
       }) as Bet;
     mockApi({
       'GET /api/admin/users/7': { body: aUser() },
       'GET /api/admin/users/7/transactions': { body: [] },
       'GET /api/admin/users/7/bank-accounts': { body: [] },
       'GET /api/admin/users/7/bets': {
-        body: [bet(1, { team_id: 2, team: { id: 2, name: 'Chennai Super Kings', short_name: 'CSK', logo_url: null } }), bet(2, { team_id: 4 })],
+        body: [
+          bet(1, { team_id: 2, team: { id: 2, name: 'Chennai Super Kings', short_name: 'CSK', logo_url: null } }),
+          bet(2, { team_id: 4 }),
+        ],
       },
     });
     const { user } = renderAdmin(
@@ -110,15 +123,28 @@ describe('admin user detail', () => {
   });
 
   const tabs = [
-    ['Wallet & Transactions', 'transactions', 'Error loading transactions. Please try again later.', 'No transactions found for this user.'],
+    [
+      'Wallet & Transactions',
+      'transactions',
+      'Error loading transactions. Please try again later.',
+      'No transactions found for this user.',
+    ],
     ['Betting History', 'bets', 'Error loading bets. Please try again later.', 'No bets found for this user.'],
-    ['Bank Accounts', 'bank-accounts', 'Error loading bank accounts. Please try again later.', 'No bank accounts registered by this user.'],
+    [
+      'Bank Accounts',
+      'bank-accounts',
+      'Error loading bank accounts. Please try again later.',
+      'No bank accounts registered by this user.',
+    ],
   ] as const;
 
   function renderUserDetail(failing?: string) {
-    const lists = Object.fromEntries(['transactions', 'bets', 'bank-accounts'].map((list) => [
-      `GET /api/admin/users/7/${list}`, list === failing ? { status: 500, body: { message: 'boom' } } : { body: [] },
-    ]));
+    const lists = Object.fromEntries(
+      ['transactions', 'bets', 'bank-accounts'].map((list) => [
+        `GET /api/admin/users/7/${list}`,
+        list === failing ? { status: 500, body: { message: 'boom' } } : { body: [] },
+      ]),
+    );
     mockApi({ 'GET /api/admin/users/7': { body: aUser() }, ...lists });
     return renderAdmin(
       <Routes>
@@ -128,19 +154,25 @@ describe('admin user detail', () => {
     );
   }
 
-  it.each(tabs)('shows an inline error on the %s tab when its list fails to load, not the empty text', async (tab, list, error, empty) => {
-    const { user } = renderUserDetail(list);
-    await user.click(await screen.findByRole('tab', { name: tab }));
-    expect(await screen.findByText(error)).toBeInTheDocument();
-    expect(screen.queryByText(empty)).not.toBeInTheDocument();
-  });
+  it.each(tabs)(
+    'shows an inline error on the %s tab when its list fails to load, not the empty text',
+    async (tab, list, error, empty) => {
+      const { user } = renderUserDetail(list);
+      await user.click(await screen.findByRole('tab', { name: tab }));
+      expect(await screen.findByText(error)).toBeInTheDocument();
+      expect(screen.queryByText(empty)).not.toBeInTheDocument();
+    },
+  );
 
-  it.each(tabs)('keeps the empty text on the %s tab for a list that is really empty', async (tab, _list, error, empty) => {
-    const { user } = renderUserDetail();
-    await user.click(await screen.findByRole('tab', { name: tab }));
-    expect(await screen.findByText(empty)).toBeInTheDocument();
-    expect(screen.queryByText(error)).not.toBeInTheDocument();
-  });
+  it.each(tabs)(
+    'keeps the empty text on the %s tab for a list that is really empty',
+    async (tab, _list, error, empty) => {
+      const { user } = renderUserDetail();
+      await user.click(await screen.findByRole('tab', { name: tab }));
+      expect(await screen.findByText(empty)).toBeInTheDocument();
+      expect(screen.queryByText(error)).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('admin wallet management', () => {

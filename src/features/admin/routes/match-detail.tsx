@@ -34,7 +34,12 @@ function statusText(match: Match): string {
   if (match.status === 'completed') {
     if (match.match_result) return match.match_result;
     if (match.winning_team_id) {
-      const team = match.winning_team_id === match.team1_id ? match.team1 : match.winning_team_id === match.team2_id ? match.team2 : null;
+      const team =
+        match.winning_team_id === match.team1_id
+          ? match.team1
+          : match.winning_team_id === match.team2_id
+            ? match.team2
+            : null;
       return `${teamOf(team, match.winning_team_id).name} won the match`;
     }
     return 'Match completed';
@@ -99,7 +104,8 @@ export function MatchDetailRoute() {
   const onStart = () =>
     start.mutate(match.id, {
       onSuccess: () => notify({ title: 'Match started', description: 'The match is now live.' }),
-      onError: (err) => notify({ title: 'Failed to start match', description: errorMessage(err), variant: 'destructive' }),
+      onError: (err) =>
+        notify({ title: 'Failed to start match', description: errorMessage(err), variant: 'destructive' }),
     });
 
   return (
@@ -121,7 +127,12 @@ export function MatchDetailRoute() {
               </Button>
             )}
             {match.status !== 'completed' && <BettingSuspensionButton match={match} />}
-            {match.status !== 'completed' && <AbandonMatchButton match={match} refund={bets.total === null ? undefined : { count: bets.total, total: bets.stake ?? 0 }} />}
+            {match.status !== 'completed' && (
+              <AbandonMatchButton
+                match={match}
+                refund={bets.total === null ? undefined : { count: bets.total, total: bets.stake ?? 0 }}
+              />
+            )}
           </>
         }
       />

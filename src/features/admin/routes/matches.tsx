@@ -29,9 +29,18 @@ function matchesSearch(match: Match, search: string): boolean {
   if (!search) return true;
   const [team1, team2] = matchTeams(match);
   const haystack = [
-    `#${match.id}`, String(match.id), team1.name, team1.short_name, team2.name, team2.short_name, match.venue ?? '',
-    matchTypeLabel(match.match_type), match.status,
-  ].join(' ').toLowerCase();
+    `#${match.id}`,
+    String(match.id),
+    team1.name,
+    team1.short_name,
+    team2.name,
+    team2.short_name,
+    match.venue ?? '',
+    matchTypeLabel(match.match_type),
+    match.status,
+  ]
+    .join(' ')
+    .toLowerCase();
   return haystack.includes(search.toLowerCase());
 }
 
@@ -43,7 +52,10 @@ export function MatchesRoute() {
   const [filter, setFilter] = useState<Filter>('all');
 
   const shown = useMemo(
-    () => (matches ?? []).filter((match) => (filter === 'all' || match.status === filter) && matchesSearch(match, search.trim())),
+    () =>
+      (matches ?? []).filter(
+        (match) => (filter === 'all' || match.status === filter) && matchesSearch(match, search.trim()),
+      ),
     [matches, filter, search],
   );
 
@@ -60,7 +72,11 @@ export function MatchesRoute() {
       <HStack gap="3" mb="4" flexWrap="wrap">
         <ListSearch what="matches" value={search} onChange={setSearch} />
         <NativeSelect.Root maxW="48" bg="white">
-          <NativeSelect.Field aria-label="Filter by status" value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
+          <NativeSelect.Field
+            aria-label="Filter by status"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as Filter)}
+          >
             {FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.value === 'all' ? 'All statuses' : option.label}
@@ -78,7 +94,11 @@ export function MatchesRoute() {
       ) : shown.length === 0 ? (
         <EmptyState
           title="No matches found"
-          description={search.trim() || filter !== 'all' ? 'Try adjusting your search filters.' : 'No matches have been created yet.'}
+          description={
+            search.trim() || filter !== 'all'
+              ? 'Try adjusting your search filters.'
+              : 'No matches have been created yet.'
+          }
           action={
             <Button asChild colorPalette="blue">
               <RouterLink to={adminPaths.newMatch}>Create New Match</RouterLink>

@@ -66,8 +66,12 @@ describe('settings screen', () => {
     await user.clear(stale);
     await user.type(stale, '10');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
-    expect(await screen.findByText('Maximum stake per bet must be between ₹1,000 and ₹1,000,000,000')).toBeInTheDocument();
-    expect(screen.getByText('Close over must be empty or between 0 and 20 (overs.balls, balls 0-5)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Maximum stake per bet must be between ₹1,000 and ₹1,000,000,000'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Close over must be empty or between 0 and 20 (overs.balls, balls 0-5)'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Stale live score must be empty or between 30 and 3,600 seconds')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toEqual([]));
   });

@@ -55,8 +55,19 @@ function formValues(settings: RiskSettings): FormInput {
 type NumberSetting = Exclude<keyof FormInput, 'betting_pre_match_only'>;
 
 /** The settings typed as numbers, in the form's order: label, help text, keyboard and example. */
-const NUMBER_FIELDS: { name: NumberSetting; label: string; help: string; inputMode: 'numeric' | 'decimal'; placeholder?: string }[] = [
-  { name: 'max_stake_per_bet', label: 'Maximum stake per bet (₹)', help: 'The largest stake of one bet.', inputMode: 'numeric' },
+const NUMBER_FIELDS: {
+  name: NumberSetting;
+  label: string;
+  help: string;
+  inputMode: 'numeric' | 'decimal';
+  placeholder?: string;
+}[] = [
+  {
+    name: 'max_stake_per_bet',
+    label: 'Maximum stake per bet (₹)',
+    help: 'The largest stake of one bet.',
+    inputMode: 'numeric',
+  },
   {
     name: 'max_stake_per_player_match',
     label: 'Maximum stake per player per match (₹)',
@@ -105,7 +116,13 @@ const NUMBER_FIELDS: { name: NumberSetting; label: string; help: string; inputMo
 
 function SettingsForm({ settings }: { settings: RiskSettings }) {
   const update = useUpdateRiskSettings();
-  const { register, control, handleSubmit, reset, formState: { errors } } = useForm<FormInput, unknown, RiskSettings>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FormInput, unknown, RiskSettings>({
     resolver: zodResolver(settingsFormSchema),
     defaultValues: formValues(settings),
   });
@@ -116,7 +133,8 @@ function SettingsForm({ settings }: { settings: RiskSettings }) {
         reset(formValues(saved));
         notify({ title: 'Settings saved', description: 'The house-risk settings have been updated.' });
       },
-      onError: (error) => notify({ title: 'Failed to save settings', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        notify({ title: 'Failed to save settings', description: errorMessage(error), variant: 'destructive' }),
     }),
   );
 

@@ -16,17 +16,22 @@ const rows = [
 function serve({ url }: RecordedCall) {
   const params = new URL(url, 'http://spa').searchParams;
   const q = params.get('q')?.replace(/^#/, '');
-  const found = rows.filter((row) =>
-    (!params.get('type') || row.type === params.get('type')) &&
-    (!params.get('status') || row.status === params.get('status')) &&
-    (!q || (/^\d+$/.test(q) ? row.id === Number(q) || row.user_id === Number(q) : row.reference_id === q.toUpperCase())));
+  const found = rows.filter(
+    (row) =>
+      (!params.get('type') || row.type === params.get('type')) &&
+      (!params.get('status') || row.status === params.get('status')) &&
+      (!q ||
+        (/^\d+$/.test(q) ? row.id === Number(q) || row.user_id === Number(q) : row.reference_id === q.toUpperCase())),
+  );
   return { body: found };
 }
 
 function setup(route: string, extra: Parameters<typeof mockApi>[0] = {}) {
   const calls = mockApi({
     'GET /api/admin/transactions': serve,
-    'GET /api/admin/transactions/counts': { body: { pending_deposits: 1, pending_withdrawals: 1, pending_adjustments: 0 } },
+    'GET /api/admin/transactions/counts': {
+      body: { pending_deposits: 1, pending_withdrawals: 1, pending_adjustments: 0 },
+    },
     ...extra,
   });
   const view = renderAdmin(<TransactionsRoute />, { route });
@@ -34,7 +39,9 @@ function setup(route: string, extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 const rowIds = () =>
-  screen.queryAllByTestId(/^transaction-/).map((row) => Number(row.getAttribute('data-testid')!.replace('transaction-', '')));
+  screen
+    .queryAllByTestId(/^transaction-/)
+    .map((row) => Number(row.getAttribute('data-testid')!.replace('transaction-', '')));
 
 describe('admin transactions screen', () => {
   it('opens on Pending Withdrawals for ?type=withdrawal&status=pending', async () => {
@@ -82,7 +89,9 @@ describe('admin transactions screen', () => {
   it('shows the counts of the pending tabs', async () => {
     setup('/admin/transactions');
     await screen.findByRole('table', { name: 'Transactions' });
-    await waitFor(() => expect(screen.getAllByTestId('tab-count').map((badge) => badge.textContent)).toEqual(['2', '1']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('tab-count').map((badge) => badge.textContent)).toEqual(['2', '1']),
+    );
     expect(screen.getByRole('tab', { name: 'Pending Withdrawals' })).toBeInTheDocument();
   });
 
@@ -96,12 +105,16 @@ describe('admin transactions screen', () => {
 
   it('approves a withdrawal after a confirmation that warns about the bank transfer', async () => {
     const { user, calls } = setup('/admin/transactions', {
-      'PATCH /api/admin/transactions/3/approve': { body: aTransaction(3, { type: 'withdrawal', status: 'completed', amount: -700 }) },
+      'PATCH /api/admin/transactions/3/approve': {
+        body: aTransaction(3, { type: 'withdrawal', status: 'completed', amount: -700 }),
+      },
     });
     await screen.findByRole('table', { name: 'Transactions' });
     await user.click(within(screen.getByTestId('transaction-3')).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Approve Transaction' });
-    expect(within(dialog).getByText("Approving will process this payment and adjust the user's wallet balance.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Approving will process this payment and adjust the user's wallet balance."),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText(/processed the actual bank transfer/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Transaction approved')).toBeInTheDocument();
@@ -117,7 +130,9 @@ describe('admin transactions screen', () => {
     await screen.findByRole('table', { name: 'Transactions' });
     await user.click(within(screen.getByTestId('transaction-2')).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Reject Transaction' });
-    expect(within(dialog).getByText('Rejecting will mark this transaction as failed. No funds will be moved.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Rejecting will mark this transaction as failed. No funds will be moved.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Failed to reject transaction')).toBeInTheDocument();
     expect(screen.getByText('409: Transaction is not pending')).toBeInTheDocument();

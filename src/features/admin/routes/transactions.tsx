@@ -21,7 +21,14 @@ import { PageHeader } from '../components/page-header.tsx';
 import { ReviewDialog, type Review } from '../components/transaction-review.tsx';
 import { TransactionQueue } from '../components/transaction-tables.tsx';
 import {
-  TRANSACTION_TABS, filterFromQuery, filterLabel, filterQuery, queryForFilter, tabOf, type TransactionFilter, type TransactionTab,
+  TRANSACTION_TABS,
+  filterFromQuery,
+  filterLabel,
+  filterQuery,
+  queryForFilter,
+  tabOf,
+  type TransactionFilter,
+  type TransactionTab,
 } from '../lib/transaction-filters.ts';
 
 function tabCounts(counts: TransactionCounts | undefined): Partial<Record<TransactionTab, number>> {

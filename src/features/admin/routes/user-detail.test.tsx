@@ -27,9 +27,12 @@ describe('admin user detail: player protection', () => {
     );
     const card = await screen.findByRole('region', { name: 'Player Protection' });
     expect(card).toHaveTextContent('Set by the player. Admins cannot change or lift these.');
-    expect(await within(card).findByLabelText('Deposit limits by period')).toHaveTextContent('Daily (24 hours)₹5,000 · ₹5,000 left');
-    expect(within(card).getByLabelText('Time-out and self-exclusion'))
-      .toHaveTextContent(`Self-exclusionUntil ${formatDateTime('2027-05-22T09:00:00Z')}`);
+    expect(await within(card).findByLabelText('Deposit limits by period')).toHaveTextContent(
+      'Daily (24 hours)₹5,000 · ₹5,000 left',
+    );
+    expect(within(card).getByLabelText('Time-out and self-exclusion')).toHaveTextContent(
+      `Self-exclusionUntil ${formatDateTime('2027-05-22T09:00:00Z')}`,
+    );
     expect(within(card).queryAllByRole('button')).toEqual([]);
     expect(calls.some((call) => call.url === '/api/account/limits?userId=7')).toBe(true);
   });

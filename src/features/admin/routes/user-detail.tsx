@@ -48,7 +48,13 @@ function useUserLists(id: number) {
   return { transactions: useUserTransactions(id), bets: useUserBets(id), bankAccounts: useUserBankAccounts(id) };
 }
 
-function UserTabs({ user, lists: { transactions, bets, bankAccounts } }: { user: User; lists: ReturnType<typeof useUserLists> }) {
+function UserTabs({
+  user,
+  lists: { transactions, bets, bankAccounts },
+}: {
+  user: User;
+  lists: ReturnType<typeof useUserLists>;
+}) {
   return (
     <Tabs.Root defaultValue="overview" lazyMount>
       <Tabs.List mb="4" flexWrap="wrap">
@@ -58,14 +64,20 @@ function UserTabs({ user, lists: { transactions, bets, bankAccounts } }: { user:
         <Tabs.Trigger value="bank">Bank Accounts</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="overview">
-        <UserOverview user={user} betCount={bets.total ?? undefined} transactionCount={transactions.total ?? undefined} />
+        <UserOverview
+          user={user}
+          betCount={bets.total ?? undefined}
+          transactionCount={transactions.total ?? undefined}
+        />
       </Tabs.Content>
       <Tabs.Content value="wallet">
         <Card.Root>
           <TransactionsCardHeader user={user} />
           <Card.Body>
             <PagedRows list={transactions} what="transactions">
-              {(rows) => <UserLedger transactions={rows} label="Transactions" empty="No transactions found for this user." />}
+              {(rows) => (
+                <UserLedger transactions={rows} label="Transactions" empty="No transactions found for this user." />
+              )}
             </PagedRows>
           </Card.Body>
         </Card.Root>
@@ -74,7 +86,14 @@ function UserTabs({ user, lists: { transactions, bets, bankAccounts } }: { user:
         <Card.Root>
           <Card.Body>
             <PagedRows list={bets} what="bets">
-              {(rows) => <DataTable label="Betting history" rows={rows} columns={userBetColumns} empty="No bets found for this user." />}
+              {(rows) => (
+                <DataTable
+                  label="Betting history"
+                  rows={rows}
+                  columns={userBetColumns}
+                  empty="No bets found for this user."
+                />
+              )}
             </PagedRows>
           </Card.Body>
         </Card.Root>

@@ -82,7 +82,9 @@ export function WalletManagementRoute() {
       </SimpleGrid>
       <SectionCard title="Transaction History">
         <PagedRows list={transactions} what="transactions">
-          {(rows) => <UserLedger transactions={rows} label="Transaction history" empty="No transactions found for this user" />}
+          {(rows) => (
+            <UserLedger transactions={rows} label="Transaction history" empty="No transactions found for this user" />
+          )}
         </PagedRows>
       </SectionCard>
     </Box>

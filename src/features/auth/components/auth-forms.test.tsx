@@ -84,7 +84,12 @@ describe('register form', () => {
     expect(await screen.findByText('Registration successful')).toBeInTheDocument();
     expect(screen.getByText(/cricket-league betting app, Asha Rao!/)).toBeInTheDocument();
     expect(calls[0].body).toEqual({
-      name: 'Asha Rao', username: 'asha', email: 'asha@example.com', password: 'secret123', phone: null, referral_code: null,
+      name: 'Asha Rao',
+      username: 'asha',
+      email: 'asha@example.com',
+      password: 'secret123',
+      phone: null,
+      referral_code: null,
     });
   });
 });

@@ -19,26 +19,34 @@ const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then
 export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
   const login = useLogin();
   const [codePrompt, setCodePrompt] = useState<string | null>(null);
-  const { register, handleSubmit, setFocus, formState: { errors } } = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
     resolver,
     defaultValues: { username: '', password: '', totp_code: '' },
   });
 
   const onSubmit = handleSubmit((values) =>
-    login.mutate({ ...values, totp_code: values.totp_code || undefined }, {
-      onSuccess: (user) => {
-        notify({ title: 'Login successful', description: `Welcome back, ${user.name}!` });
-        onSuccess?.();
+    login.mutate(
+      { ...values, totp_code: values.totp_code || undefined },
+      {
+        onSuccess: (user) => {
+          notify({ title: 'Login successful', description: `Welcome back, ${user.name}!` });
+          onSuccess?.();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.body?.mfa_required === true && !values.totp_code) {
+            setCodePrompt(String(error.body.message));
+            setTimeout(() => setFocus('totp_code'));
+            return;
+          }
+          notify({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.body?.mfa_required === true && !values.totp_code) {
-          setCodePrompt(String(error.body.message));
-          setTimeout(() => setFocus('totp_code'));
-          return;
-        }
-        notify({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
-      },
-    }),
+    ),
   );
 
   return (

@@ -14,7 +14,11 @@ const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then
 
 export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
   const registration = useRegister();
-  const { register, handleSubmit, formState: { errors } } = useForm<z.input<typeof registerSchema>, unknown, RegisterInput>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof registerSchema>, unknown, RegisterInput>({
     resolver,
     defaultValues: { name: '', username: '', email: '', password: '', phone: '', referral_code: '' },
   });
@@ -28,7 +32,8 @@ export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
         });
         onSuccess?.();
       },
-      onError: (error) => notify({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        notify({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
     }),
   );
 

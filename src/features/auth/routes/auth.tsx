@@ -14,7 +14,8 @@ import { RegisterForm } from '../components/register-form.tsx';
 /** The `from` path saved by the route guard when it is a path of this app ('/…', not '//host' or a URL). */
 function returnPath(state: unknown): string {
   const from = typeof state === 'object' && state !== null && 'from' in state ? state.from : undefined;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return paths.home;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\'))
+    return paths.home;
   if (from === paths.auth || from.startsWith(`${paths.auth}?`) || from.startsWith(`${paths.auth}#`)) return paths.home;
   return from;
 }

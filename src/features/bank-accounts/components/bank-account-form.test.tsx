@@ -40,7 +40,11 @@ describe('bank account form', () => {
     await user.click(screen.getByRole('button', { name: 'Add Bank Account' }));
     expect(await screen.findByText('Bank account added')).toBeInTheDocument();
     expect(calls[0].body).toEqual({
-      account_holder: 'Asha Rao', account_number: '123456789012', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank', user_id: 7,
+      account_holder: 'Asha Rao',
+      account_number: '123456789012',
+      ifsc_code: 'HDFC0001234',
+      bank_name: 'HDFC Bank',
+      user_id: 7,
     });
   });
 });

@@ -10,16 +10,29 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateBankAccount } from '../api/create-bank-account.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
-const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.bankAccountFormSchema));
+const resolver = lazyZodResolver(() =>
+  import('../../../domain/schemas.ts').then((schemas) => schemas.bankAccountFormSchema),
+);
 
 type FormInput = z.input<typeof bankAccountFormSchema>;
 type FormOutput = z.output<typeof bankAccountFormSchema>;
 
-const empty: FormInput = { account_holder: '', account_number: '', confirm_account_number: '', ifsc_code: '', bank_name: '' };
+const empty: FormInput = {
+  account_holder: '',
+  account_number: '',
+  confirm_account_number: '',
+  ifsc_code: '',
+  bank_name: '',
+};
 
 export function BankAccountForm({ userId, onAdded }: { userId: number; onAdded?: () => void }) {
   const create = useCreateBankAccount();
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<FormInput, unknown, FormOutput>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
     resolver,
     defaultValues: empty,
   });
@@ -34,7 +47,8 @@ export function BankAccountForm({ userId, onAdded }: { userId: number; onAdded?:
           reset(empty);
           onAdded?.();
         },
-        onError: (error) => notify({ title: 'Failed to add bank account', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) =>
+          notify({ title: 'Failed to add bank account', description: errorMessage(error), variant: 'destructive' }),
       },
     ),
   );

@@ -8,7 +8,15 @@ export function BankAccountList({ accounts }: { accounts: BankAccount[] }) {
   return (
     <Stack as="ul" gap="2" aria-label="Bank accounts">
       {accounts.map((account) => (
-        <HStack as="li" key={account.id} listStyleType="none" justify="space-between" borderWidth="1px" rounded="md" p="3">
+        <HStack
+          as="li"
+          key={account.id}
+          listStyleType="none"
+          justify="space-between"
+          borderWidth="1px"
+          rounded="md"
+          p="3"
+        >
           <Stack gap="0">
             <Text fontWeight="semibold">{account.bank_name}</Text>
             <Text fontSize="sm">{account.account_holder}</Text>

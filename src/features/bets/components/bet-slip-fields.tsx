@@ -13,7 +13,15 @@ import { amountOf, type SlipForm } from './bet-slip-form.ts';
 export type PickableTeam = Pick<Team, 'id' | 'name' | 'short_name'>;
 
 /** The two teams; once the player backs one, the other is unavailable and the slip says which they backed. */
-export function TeamPicker({ teams, backedTeam, form }: { teams: PickableTeam[]; backedTeam: PickableTeam | undefined; form: SlipForm }) {
+export function TeamPicker({
+  teams,
+  backedTeam,
+  form,
+}: {
+  teams: PickableTeam[];
+  backedTeam: PickableTeam | undefined;
+  form: SlipForm;
+}) {
   const teamId = useWatch({ control: form.control, name: 'team_id' });
   return (
     <Box role="group" aria-label="Select a team">
@@ -58,18 +66,33 @@ export function AmountField({ form }: { form: SlipForm }) {
       <Field.Root>
         <Field.Label>Bet amount (₹)</Field.Label>
         <Group attached width="full">
-          <IconButton aria-label="Decrease amount by 100" variant="outline" disabled={amount < BET_STEP} onClick={() => setAmount(amount - BET_STEP)}>
+          <IconButton
+            aria-label="Decrease amount by 100"
+            variant="outline"
+            disabled={amount < BET_STEP}
+            onClick={() => setAmount(amount - BET_STEP)}
+          >
             <AppIcon name="minus" />
           </IconButton>
           <AmountInput field={form.register('amount')} pattern="[0-9]*" placeholder="Enter amount" textAlign="center" />
-          <IconButton aria-label="Increase amount by 100" variant="outline" onClick={() => setAmount(amount + BET_STEP)}>
+          <IconButton
+            aria-label="Increase amount by 100"
+            variant="outline"
+            onClick={() => setAmount(amount + BET_STEP)}
+          >
             <AppIcon name="plus" />
           </IconButton>
         </Group>
       </Field.Root>
       <HStack gap="2" wrap="wrap" role="group" aria-label="Quick add">
         {BET_QUICK_ADDS.map((add) => (
-          <Button key={add} size="sm" variant="subtle" onClick={() => setAmount(amount + add)} aria-label={`Add ₹${add}`}>
+          <Button
+            key={add}
+            size="sm"
+            variant="subtle"
+            onClick={() => setAmount(amount + add)}
+            aria-label={`Add ₹${add}`}
+          >
             +{add}
           </Button>
         ))}

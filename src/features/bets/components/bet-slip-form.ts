@@ -56,7 +56,8 @@ export function usePlaceFromSlip(form: SlipForm, match: Match, user: User | null
           notify({ title: 'Bet placed successfully', description: 'Your bet has been placed. Good luck!' });
           form.reset(empty);
         },
-        onError: (error) => notify({ title: 'Failed to place bet', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) =>
+          notify({ title: 'Failed to place bet', description: errorMessage(error), variant: 'destructive' }),
       },
     );
   };

@@ -11,7 +11,10 @@ function setup(balance = 5000, pending = 0) {
   const calls = mockApi({ 'POST /api/bets': { status: 201, body: { id: 1 } } });
   const view = renderWithProviders(
     <Routes>
-      <Route path="/live/11" element={<BetSlip match={aMatch()} user={aUser({ wallet_balance: balance, pending_withdrawals: pending })} />} />
+      <Route
+        path="/live/11"
+        element={<BetSlip match={aMatch()} user={aUser({ wallet_balance: balance, pending_withdrawals: pending })} />}
+      />
       <Route path="/wallet" element={<p>Wallet page</p>} />
     </Routes>,
     { route: '/live/11' },
@@ -88,13 +91,17 @@ describe('bet slip', () => {
     await user.type(amount, '2500');
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
-    expect(screen.getByText("You don't have enough funds in your wallet. Please recharge your wallet.")).toBeInTheDocument();
+    expect(
+      screen.getByText("You don't have enough funds in your wallet. Please recharge your wallet."),
+    ).toBeInTheDocument();
     expect(writes(calls)).toHaveLength(0);
   });
 
   it('shows and checks the available balance: pending withdrawals cannot be bet', async () => {
     const { user, amount, calls } = setup(5000, 3500);
-    expect(screen.getByText(/^Available balance:/)).toHaveTextContent('Available balance: ₹1,500 (₹3,500 held for pending withdrawals)');
+    expect(screen.getByText(/^Available balance:/)).toHaveTextContent(
+      'Available balance: ₹1,500 (₹3,500 held for pending withdrawals)',
+    );
     await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
     await user.type(amount, '2000');
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
@@ -146,7 +153,9 @@ describe('bet slip', () => {
   });
 
   it('says why and until when it is closed during a self-exclusion, and sends nothing', async () => {
-    const calls = mockApi({ 'GET /api/account/limits': { body: someLimits({ self_excluded_until: '2027-05-22T09:00:00Z' }) } });
+    const calls = mockApi({
+      'GET /api/account/limits': { body: someLimits({ self_excluded_until: '2027-05-22T09:00:00Z' }) },
+    });
     const { user } = renderWithProviders(<BetSlip match={aMatch()} user={aUser()} />);
     const notice = await screen.findByRole('status', { name: 'Self-exclusion' });
     expect(notice).toHaveTextContent(`You cannot bet or deposit until ${formatDateTime('2027-05-22T09:00:00Z')}.`);
@@ -189,7 +198,9 @@ describe('bet slip', () => {
   it('pauses by itself when the pause time comes, without a new answer', () => {
     vi.useFakeTimers();
     try {
-      renderWithProviders(<BetSlip match={aMatch({ betting_pauses_at: new Date(Date.now() + 60_000).toISOString() })} user={null} />);
+      renderWithProviders(
+        <BetSlip match={aMatch({ betting_pauses_at: new Date(Date.now() + 60_000).toISOString() })} user={null} />,
+      );
       expect(screen.getByRole('button', { name: 'Select a team to bet' })).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(61_000));
       expect(screen.getByRole('status')).toHaveTextContent('Betting is paused until the live score is updated');

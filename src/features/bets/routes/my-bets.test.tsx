@@ -17,8 +17,22 @@ describe('my bets page', () => {
     const match = aMatch();
     mockApi({
       'GET /api/bets': {
-        body: [{ id: 1, user_id: 7, match_id: 11, team_id: 1, amount: 1000, odds: 3, status: 'placed', potential_win: 3000,
-          created_at: '2026-11-21T14:00:00Z', settled_at: null, match, team: match.team1 }],
+        body: [
+          {
+            id: 1,
+            user_id: 7,
+            match_id: 11,
+            team_id: 1,
+            amount: 1000,
+            odds: 3,
+            status: 'placed',
+            potential_win: 3000,
+            created_at: '2026-11-21T14:00:00Z',
+            settled_at: null,
+            match,
+            team: match.team1,
+          },
+        ],
       },
     });
     renderWithProviders(<MyBetsRoute />);

@@ -17,7 +17,8 @@ listenToCacheChanges({
     queryClient.setQueryData<Match | null>(matchKeys.detail(match.id), newerThanCached<Match | null>(match));
     for (const [queryKey, list] of queryClient.getQueriesData<Match[]>({ queryKey: matchKeys.all })) {
       const status = (queryKey[1] as { status?: string } | undefined)?.status;
-      if (status && list) queryClient.setQueryData(queryKey, placeInList(list, match, match.status === status, startOrder));
+      if (status && list)
+        queryClient.setQueryData(queryKey, placeInList(list, match, match.status === status, startOrder));
     }
   },
   matchChangesMissed: (queryClient) => void queryClient.invalidateQueries({ queryKey: matchKeys.all }),

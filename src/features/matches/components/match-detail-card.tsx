@@ -13,7 +13,8 @@ export function MatchDetailCard({ match, headingLevel = 'h2' }: { match: Match; 
       <Card.Header>
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Heading as={headingLevel} size="md">
-            {(match.team1 ?? fallbackTeam(match.team1_id)).short_name} vs {(match.team2 ?? fallbackTeam(match.team2_id)).short_name}
+            {(match.team1 ?? fallbackTeam(match.team1_id)).short_name} vs{' '}
+            {(match.team2 ?? fallbackTeam(match.team2_id)).short_name}
           </Heading>
           <Badge variant="outline">{match.match_type.toUpperCase()}</Badge>
         </HStack>

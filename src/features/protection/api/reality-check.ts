@@ -10,7 +10,10 @@ import { playSessionKey } from '../../../lib/play-session.ts';
 const realityCheckKey = ['reality-check'] as const;
 
 export function getRealityCheckQueryOptions() {
-  return queryOptions({ queryKey: realityCheckKey, queryFn: () => api.get<RealityCheck>('/api/account/reality-check') });
+  return queryOptions({
+    queryKey: realityCheckKey,
+    queryFn: () => api.get<RealityCheck>('/api/account/reality-check'),
+  });
 }
 
 export const useRealityCheck = () => useQuery(getRealityCheckQueryOptions());

@@ -17,9 +17,25 @@ interface ConfirmProps {
   pending: boolean;
 }
 
-export function ConfirmBreakDialog({ open, onOpenChange, onConfirm, name, title, actionLabel, length, pending }: ConfirmProps) {
+export function ConfirmBreakDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  name,
+  title,
+  actionLabel,
+  length,
+  pending,
+}: ConfirmProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" placement="center" lazyMount unmountOnExit>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      role="alertdialog"
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">

@@ -10,28 +10,33 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { formatDateTime, formatRupees } from '../../../domain/money.ts';
-import {
-  LIMIT_PERIODS, LIMIT_RAISE_DELAY_HOURS, type LimitPeriod,
-} from '../../../domain/protection.ts';
+import { LIMIT_PERIODS, LIMIT_RAISE_DELAY_HOURS, type LimitPeriod } from '../../../domain/protection.ts';
 import type { AccountLimits, DepositLimitInput, depositLimitFormSchema } from '../../../domain/protection-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSetDepositLimit } from '../api/change-protection.ts';
 import { periodLabel } from '../../../components/protection-summary.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
-const resolver = lazyZodResolver(() => import('../../../domain/protection-schemas.ts').then((schemas) => schemas.depositLimitFormSchema));
+const resolver = lazyZodResolver(() =>
+  import('../../../domain/protection-schemas.ts').then((schemas) => schemas.depositLimitFormSchema),
+);
 
 /** The toast for the server's answer: the limit now in force, or the pending change and when it applies. */
 function savedNotice(limits: AccountLimits, period: LimitPeriod) {
   const pending = limits.pending_changes.find((change) => change.period === period);
   if (pending) {
-    const next = pending.amount === null ? `no ${period} limit` : `a ${period} limit of ${formatRupees(pending.amount)}`;
-    return { title: 'Change requested', description: `You will have ${next} from ${formatDateTime(pending.effective_at)}.` };
+    const next =
+      pending.amount === null ? `no ${period} limit` : `a ${period} limit of ${formatRupees(pending.amount)}`;
+    return {
+      title: 'Change requested',
+      description: `You will have ${next} from ${formatDateTime(pending.effective_at)}.`,
+    };
   }
   const amount = limits.deposit_limits[period];
   return {
     title: 'Deposit limit saved',
-    description: amount === null ? `You have no ${period} limit.` : `Your ${period} limit is ${formatRupees(amount)} from now on.`,
+    description:
+      amount === null ? `You have no ${period} limit.` : `Your ${period} limit is ${formatRupees(amount)} from now on.`,
   };
 }
 
@@ -39,7 +44,15 @@ type FormInput = z.input<typeof depositLimitFormSchema>;
 
 export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
   const setLimit = useSetDepositLimit();
-  const { register, handleSubmit, control, getValues, resetField, clearErrors, formState: { errors } } = useForm<FormInput, unknown, DepositLimitInput>({
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    resetField,
+    clearErrors,
+    formState: { errors },
+  } = useForm<FormInput, unknown, DepositLimitInput>({
     resolver,
     defaultValues: { period: 'daily', amount: '' },
   });
@@ -51,7 +64,8 @@ export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
         resetField('amount');
         notify(savedNotice(answer, input.period));
       },
-      onError: (failure) => notify({ title: 'Failed to save limit', description: errorMessage(failure), variant: 'destructive' }),
+      onError: (failure) =>
+        notify({ title: 'Failed to save limit', description: errorMessage(failure), variant: 'destructive' }),
     });
   const removeLimit = () => {
     clearErrors('amount');
@@ -82,7 +96,11 @@ export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
         <Button type="submit" colorPalette="blue" loading={setLimit.isPending} loadingText="Saving...">
           Set limit
         </Button>
-        <Button variant="outline" disabled={limits.deposit_limits[period] === null || setLimit.isPending} onClick={removeLimit}>
+        <Button
+          variant="outline"
+          disabled={limits.deposit_limits[period] === null || setLimit.isPending}
+          onClick={removeLimit}
+        >
           Remove limit
         </Button>
       </HStack>

@@ -11,7 +11,9 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useSetRealityCheck } from '../api/reality-check.ts';
 
-const resolver = lazyZodResolver(() => import('../../../domain/protection-schemas.ts').then((schemas) => schemas.realityCheckFormSchema));
+const resolver = lazyZodResolver(() =>
+  import('../../../domain/protection-schemas.ts').then((schemas) => schemas.realityCheckFormSchema),
+);
 
 type FormInput = z.input<typeof realityCheckFormSchema>;
 type FormOutput = z.output<typeof realityCheckFormSchema>;
@@ -29,8 +31,10 @@ export function RealityCheckForm({ current }: { current: RealityCheck }) {
     save.mutate(
       { interval_minutes: interval },
       {
-        onSuccess: (answer) => notify({ title: 'Reality checks saved', description: `${label(answer.interval_minutes)}.` }),
-        onError: (error) => notify({ title: 'Failed to save reality checks', description: errorMessage(error), variant: 'destructive' }),
+        onSuccess: (answer) =>
+          notify({ title: 'Reality checks saved', description: `${label(answer.interval_minutes)}.` }),
+        onError: (error) =>
+          notify({ title: 'Failed to save reality checks', description: errorMessage(error), variant: 'destructive' }),
       },
     ),
   );

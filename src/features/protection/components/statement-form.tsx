@@ -10,7 +10,9 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadStatement } from '../api/download-statement.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
-const resolver = lazyZodResolver(() => import('../../../domain/protection-schemas.ts').then((schemas) => schemas.statementRangeSchema));
+const resolver = lazyZodResolver(() =>
+  import('../../../domain/protection-schemas.ts').then((schemas) => schemas.statementRangeSchema),
+);
 
 /** A local calendar day as YYYY-MM-DD (what a date input holds). */
 function day(date: Date): string {
@@ -20,7 +22,11 @@ function day(date: Date): string {
 type Range = z.infer<typeof statementRangeSchema>;
 
 export function StatementForm({ today = new Date() }: { today?: Date }) {
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<Range>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Range>({
     resolver,
     defaultValues: { from: day(new Date(today.getFullYear(), today.getMonth(), 1)), to: day(today) },
   });
@@ -44,7 +50,14 @@ export function StatementForm({ today = new Date() }: { today?: Date }) {
           <Input type="date" {...register('to')} />
         </FormField>
       </HStack>
-      <Button type="submit" variant="outline" colorPalette="blue" alignSelf="start" loading={isSubmitting} loadingText="Preparing...">
+      <Button
+        type="submit"
+        variant="outline"
+        colorPalette="blue"
+        alignSelf="start"
+        loading={isSubmitting}
+        loadingText="Preparing..."
+      >
         Download CSV
       </Button>
     </FormStack>

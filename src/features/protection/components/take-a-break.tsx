@@ -11,7 +11,11 @@ import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { formatDateTime } from '../../../domain/money.ts';
 import {
-  SELF_EXCLUSION_MONTHS, TIMEOUT_DAYS, activeExclusion, type SelfExclusionMonths, type TimeoutDays,
+  SELF_EXCLUSION_MONTHS,
+  TIMEOUT_DAYS,
+  activeExclusion,
+  type SelfExclusionMonths,
+  type TimeoutDays,
 } from '../../../domain/protection.ts';
 import type { AccountLimits } from '../../../domain/protection-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -28,7 +32,10 @@ interface Choice {
   label: string;
 }
 
-const TIMEOUT_CHOICES: Choice[] = TIMEOUT_DAYS.map((days) => ({ value: days, label: days === 1 ? '1 day' : `${days} days` }));
+const TIMEOUT_CHOICES: Choice[] = TIMEOUT_DAYS.map((days) => ({
+  value: days,
+  label: days === 1 ? '1 day' : `${days} days`,
+}));
 const EXCLUSION_CHOICES: Choice[] = SELF_EXCLUSION_MONTHS.map((months) => ({
   value: months,
   label: months % 12 === 0 ? `${months / 12} year${months === 12 ? '' : 's'}` : `${months} months`,
@@ -43,7 +50,10 @@ interface BreakFormProps {
   resolver: Resolver<{ length: unknown }, unknown, { length: number }>;
   actionLabel: string;
   /** Sends the chosen length (one of `choices`). */
-  send: (value: number, callbacks: { onSuccess: (limits: AccountLimits) => void; onError: (error: unknown) => void }) => void;
+  send: (
+    value: number,
+    callbacks: { onSuccess: (limits: AccountLimits) => void; onError: (error: unknown) => void },
+  ) => void;
   pending: boolean;
 }
 
@@ -67,7 +77,8 @@ function BreakForm({ name, title, choices, resolver, actionLabel, send, pending 
           description: exclusion ? `You cannot bet or deposit until ${formatDateTime(exclusion.until)}.` : undefined,
         });
       },
-      onError: (error) => notify({ title: `Failed to start ${name}`, description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        notify({ title: `Failed to start ${name}`, description: errorMessage(error), variant: 'destructive' }),
     }),
   );
 
@@ -95,8 +106,14 @@ function BreakForm({ name, title, choices, resolver, actionLabel, send, pending 
       </Button>
       {dialog && (
         <dialog.ConfirmBreakDialog
-          open={confirming} onOpenChange={setConfirming} onConfirm={() => void start()}
-          name={name} title={title} actionLabel={actionLabel} length={choice.label} pending={pending}
+          open={confirming}
+          onOpenChange={setConfirming}
+          onConfirm={() => void start()}
+          name={name}
+          title={title}
+          actionLabel={actionLabel}
+          length={choice.label}
+          pending={pending}
         />
       )}
     </FormStack>
@@ -107,8 +124,13 @@ export function TimeoutForm() {
   const timeout = useTakeTimeout();
   return (
     <BreakForm
-      name="time-out" title="Time-out" choices={TIMEOUT_CHOICES} resolver={timeoutResolver} actionLabel="Take a time-out"
-      send={(days, callbacks) => timeout.mutate(days as TimeoutDays, callbacks)} pending={timeout.isPending}
+      name="time-out"
+      title="Time-out"
+      choices={TIMEOUT_CHOICES}
+      resolver={timeoutResolver}
+      actionLabel="Take a time-out"
+      send={(days, callbacks) => timeout.mutate(days as TimeoutDays, callbacks)}
+      pending={timeout.isPending}
     />
   );
 }
@@ -117,8 +139,13 @@ export function SelfExclusionForm() {
   const exclude = useSelfExclude();
   return (
     <BreakForm
-      name="self-exclusion" title="Self-exclusion" choices={EXCLUSION_CHOICES} resolver={selfExclusionResolver} actionLabel="Self-exclude"
-      send={(months, callbacks) => exclude.mutate(months as SelfExclusionMonths, callbacks)} pending={exclude.isPending}
+      name="self-exclusion"
+      title="Self-exclusion"
+      choices={EXCLUSION_CHOICES}
+      resolver={selfExclusionResolver}
+      actionLabel="Self-exclude"
+      send={(months, callbacks) => exclude.mutate(months as SelfExclusionMonths, callbacks)}
+      pending={exclude.isPending}
     />
   );
 }

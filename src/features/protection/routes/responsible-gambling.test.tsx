@@ -16,7 +16,9 @@ describe('responsible gambling page', () => {
         body: someLimits({
           deposit_limits: { daily: 5000, weekly: null, monthly: null },
           deposit_remaining: { daily: 1500, weekly: null, monthly: null },
-          pending_changes: [{ period: 'daily', amount: 10000, requested_at: '2026-11-22T09:00:00Z', effective_at: IN_A_DAY }],
+          pending_changes: [
+            { period: 'daily', amount: 10000, requested_at: '2026-11-22T09:00:00Z', effective_at: IN_A_DAY },
+          ],
         }),
       },
     });
@@ -37,7 +39,9 @@ describe('responsible gambling page', () => {
       'PUT /api/account/limits': {
         body: someLimits({
           deposit_limits: { daily: null, weekly: 2000, monthly: null },
-          pending_changes: [{ period: 'weekly', amount: 8000, requested_at: '2026-11-22T09:00:00Z', effective_at: IN_A_DAY }],
+          pending_changes: [
+            { period: 'weekly', amount: 8000, requested_at: '2026-11-22T09:00:00Z', effective_at: IN_A_DAY },
+          ],
         }),
       },
     });
@@ -46,8 +50,12 @@ describe('responsible gambling page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Limit (₹)' }), '8,000x');
     await user.click(screen.getByRole('button', { name: 'Set limit' }));
     expect(await screen.findByText('Change requested')).toBeInTheDocument();
-    expect(screen.getByText(`You will have a weekly limit of ₹8,000 from ${formatDateTime(IN_A_DAY)}.`)).toBeInTheDocument();
-    expect(writes(calls)).toEqual([{ method: 'PUT', url: '/api/account/limits', body: { period: 'weekly', amount: 8000 } }]);
+    expect(
+      screen.getByText(`You will have a weekly limit of ₹8,000 from ${formatDateTime(IN_A_DAY)}.`),
+    ).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'PUT', url: '/api/account/limits', body: { period: 'weekly', amount: 8000 } },
+    ]);
     expect(await screen.findByText(`₹8,000 from ${formatDateTime(IN_A_DAY)}`)).toBeInTheDocument();
   });
 
@@ -84,7 +92,9 @@ describe('responsible gambling page', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Length of the time-out' }), '7 days');
     await user.click(screen.getByRole('button', { name: 'Take a time-out' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Time-out for 7 days?' });
-    expect(dialog).toHaveTextContent('This cannot be undone: nobody can shorten or lift the time-out, not you and not our support team.');
+    expect(dialog).toHaveTextContent(
+      'This cannot be undone: nobody can shorten or lift the time-out, not you and not our support team.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(writes(calls)).toHaveLength(0);
@@ -94,19 +104,32 @@ describe('responsible gambling page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Take a time-out' }));
     expect(await screen.findByText('Time-out started')).toBeInTheDocument();
     expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/account/timeout', body: { days: 7 } }]);
-    expect(await screen.findByRole('status', { name: 'Time-out' })).toHaveTextContent(`You cannot bet or deposit until ${formatDateTime(IN_A_DAY)}.`);
+    expect(await screen.findByRole('status', { name: 'Time-out' })).toHaveTextContent(
+      `You cannot bet or deposit until ${formatDateTime(IN_A_DAY)}.`,
+    );
   }, 15_000);
 
   it('self-excludes for a year after confirmation', async () => {
     const calls = mockApi({
       'GET /api/account/limits': { body: someLimits() },
-      'POST /api/account/self-exclusion': { status: 201, body: someLimits({ self_excluded_until: '2027-11-22T09:00:00Z' }) },
+      'POST /api/account/self-exclusion': {
+        status: 201,
+        body: someLimits({ self_excluded_until: '2027-11-22T09:00:00Z' }),
+      },
     });
     const { user } = renderWithProviders(<ResponsibleGamblingRoute />);
     const timeoutLengths = await screen.findByRole('combobox', { name: 'Length of the time-out' });
-    expect(within(timeoutLengths).getAllByRole('option').map((option) => option.textContent)).toEqual(['1 day', '7 days', '30 days', '42 days']);
+    expect(
+      within(timeoutLengths)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1 day', '7 days', '30 days', '42 days']);
     const lengths = screen.getByRole('combobox', { name: 'Length of the self-exclusion' });
-    expect(within(lengths).getAllByRole('option').map((option) => option.textContent)).toEqual(['6 months', '1 year', '5 years']);
+    expect(
+      within(lengths)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['6 months', '1 year', '5 years']);
     await user.selectOptions(lengths, '1 year');
     await user.click(screen.getByRole('button', { name: 'Self-exclude' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Self-exclusion for 1 year?' });
@@ -117,7 +140,10 @@ describe('responsible gambling page', () => {
   });
 
   it('downloads a statement for the chosen dates, and checks their order first', async () => {
-    const calls = mockApi({ 'GET /api/account/limits': { body: someLimits() }, 'GET /api/wallet/statement.csv': { body: 'csv' } });
+    const calls = mockApi({
+      'GET /api/account/limits': { body: someLimits() },
+      'GET /api/wallet/statement.csv': { body: 'csv' },
+    });
     const createObjectURL = vi.fn(() => 'blob:statement');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -148,11 +174,16 @@ describe('responsible gambling page', () => {
     const select = await screen.findByRole('combobox', { name: 'Show me my time and results' });
     await waitFor(() => expect(select).toHaveValue('60'));
     expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
-      'Every 15 minutes', 'Every 30 minutes', 'Every 60 minutes', 'Never',
+      'Every 15 minutes',
+      'Every 30 minutes',
+      'Every 60 minutes',
+      'Never',
     ]);
     await user.selectOptions(select, 'Never');
     await user.click(screen.getByRole('button', { name: 'Save reality checks' }));
     expect(await screen.findByText('Reality checks saved')).toBeInTheDocument();
-    expect(writes(calls)).toEqual([{ method: 'PUT', url: '/api/account/reality-check', body: { interval_minutes: null } }]);
+    expect(writes(calls)).toEqual([
+      { method: 'PUT', url: '/api/account/reality-check', body: { interval_minutes: null } },
+    ]);
   });
 });

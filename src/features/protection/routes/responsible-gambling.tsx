@@ -31,8 +31,8 @@ export function ResponsibleGamblingRoute() {
             Responsible gambling
           </Heading>
           <Text color="fg.muted">
-            Betting should stay entertainment. Limit what you deposit, take a break when you need one, and download
-            your history whenever you like.
+            Betting should stay entertainment. Limit what you deposit, take a break when you need one, and download your
+            history whenever you like.
           </Text>
         </Stack>
         {exclusion && <ExclusionNotice exclusion={exclusion} />}
@@ -44,7 +44,12 @@ export function ResponsibleGamblingRoute() {
           </Text>
         ) : (
           <>
-            <SectionCard id="deposit-limits" gap="5" title="Deposit limits" description="The most you can deposit in 24 hours, 7 days or 30 days.">
+            <SectionCard
+              id="deposit-limits"
+              gap="5"
+              title="Deposit limits"
+              description="The most you can deposit in 24 hours, 7 days or 30 days."
+            >
               <DepositLimitList limits={limits.data} />
               <DepositLimitForm limits={limits.data} />
             </SectionCard>
@@ -72,11 +77,21 @@ export function ResponsibleGamblingRoute() {
           </>
         )}
         {realityCheck.data && (
-          <SectionCard id="reality-checks" gap="5" title="Reality checks" description="How often we stop to show your time and results.">
+          <SectionCard
+            id="reality-checks"
+            gap="5"
+            title="Reality checks"
+            description="How often we stop to show your time and results."
+          >
             <RealityCheckForm current={realityCheck.data} />
           </SectionCard>
         )}
-        <SectionCard id="statement" gap="5" title="Statement" description="Your transactions between two dates as a CSV file, with the balance after each.">
+        <SectionCard
+          id="statement"
+          gap="5"
+          title="Statement"
+          description="Your transactions between two dates as a CSV file, with the balance after each."
+        >
           <StatementForm />
         </SectionCard>
       </Stack>

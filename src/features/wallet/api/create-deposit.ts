@@ -44,7 +44,10 @@ export function useCreateDeposit() {
   return useMutation({
     mutationFn: createDeposit,
     onSuccess: (deposit, input) => {
-      notify({ title: 'Deposit request created', description: `Reference #${deposit.reference_id ?? input.reference}. Awaiting confirmation.` });
+      notify({
+        title: 'Deposit request created',
+        description: `Reference #${deposit.reference_id ?? input.reference}. Awaiting confirmation.`,
+      });
       setTimeout(() => gatewayRedirect.go(deposit.redirect_url), GATEWAY_REDIRECT_MS);
       return queryClient.invalidateQueries({ queryKey: transactionsQueryKey });
     },

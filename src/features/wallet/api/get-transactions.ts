@@ -20,7 +20,10 @@ export type TransactionFilter = 'all' | 'deposits' | 'withdrawals';
 const FILTER_TYPES = { all: undefined, deposits: 'deposit', withdrawals: 'withdrawal' } as const;
 
 /** GET /api/wallet/transactions: the signed-in user's ledger, newest first, one filter, paged by the server. */
-export function getTransactionsQueryOptions({ filter = 'all', detailed = false }: { filter?: TransactionFilter; detailed?: boolean } = {}) {
+export function getTransactionsQueryOptions({
+  filter = 'all',
+  detailed = false,
+}: { filter?: TransactionFilter; detailed?: boolean } = {}) {
   const first = detailed ? DETAILED_SIZE : OVERVIEW_SIZE;
   return pagedQueryOptions<Transaction, readonly unknown[]>(
     [...transactionsQueryKey, { filter, first }],
@@ -39,9 +42,11 @@ export function useTransactions(options: { filter?: TransactionFilter; detailed?
  * server's own check.
  */
 export function useCompletedDeposits() {
-  return usePagedList(pagedQueryOptions<Transaction, readonly unknown[]>(
-    [...transactionsQueryKey, 'completed-deposits'],
-    '/api/wallet/transactions?type=deposit&status=completed',
-    { limit: MAX_PAGE_SIZE },
-  ));
+  return usePagedList(
+    pagedQueryOptions<Transaction, readonly unknown[]>(
+      [...transactionsQueryKey, 'completed-deposits'],
+      '/api/wallet/transactions?type=deposit&status=completed',
+      { limit: MAX_PAGE_SIZE },
+    ),
+  );
 }

@@ -27,7 +27,12 @@ describe('deposit form', () => {
   it('fills the quick amounts', async () => {
     mockApi({});
     const { user } = await renderDepositForm();
-    for (const [label, value] of [['₹500', '500'], ['₹2,000', '2000'], ['₹5,000', '5000'], ['₹10,000', '10000']]) {
+    for (const [label, value] of [
+      ['₹500', '500'],
+      ['₹2,000', '2000'],
+      ['₹5,000', '5000'],
+      ['₹10,000', '10000'],
+    ]) {
       await user.click(screen.getByRole('button', { name: label }));
       expect(screen.getByLabelText('Amount (₹)')).toHaveValue(value);
     }
@@ -124,17 +129,26 @@ describe('deposit reference', () => {
   it('shows what the tightest deposit limit leaves', async () => {
     mockApi({
       'GET /api/account/limits': {
-        body: someLimits({ deposit_limits: { daily: 5000, weekly: 20000, monthly: null }, deposit_remaining: { daily: 1500, weekly: 4000, monthly: null } }),
+        body: someLimits({
+          deposit_limits: { daily: 5000, weekly: 20000, monthly: null },
+          deposit_remaining: { daily: 1500, weekly: 4000, monthly: null },
+        }),
       },
     });
     await renderDepositForm();
-    expect(await screen.findByTestId('deposit-limit')).toHaveTextContent('You can deposit ₹1,500 more under your daily limit of ₹5,000.');
+    expect(await screen.findByTestId('deposit-limit')).toHaveTextContent(
+      'You can deposit ₹1,500 more under your daily limit of ₹5,000.',
+    );
   });
 
   it('says why and until when deposits are closed during a time-out, and sends nothing', async () => {
-    const calls = mockApi({ 'GET /api/account/limits': { body: someLimits({ timeout_until: '2026-11-29T09:00:00Z' }) } });
+    const calls = mockApi({
+      'GET /api/account/limits': { body: someLimits({ timeout_until: '2026-11-29T09:00:00Z' }) },
+    });
     const { user } = await renderDepositForm();
-    expect(await screen.findByRole('status', { name: 'Time-out' })).toHaveTextContent(`You cannot bet or deposit until ${formatDateTime('2026-11-29T09:00:00Z')}.`);
+    expect(await screen.findByRole('status', { name: 'Time-out' })).toHaveTextContent(
+      `You cannot bet or deposit until ${formatDateTime('2026-11-29T09:00:00Z')}.`,
+    );
     const pay = screen.getByRole('button', { name: 'Proceed to Pay' });
     expect(pay).toBeDisabled();
     await user.click(pay);
@@ -144,16 +158,27 @@ describe('deposit reference', () => {
   it('asks about a deposit limit before the first deposit; "Set limit" sets it and then the amount shows', async () => {
     const calls = mockApi({
       'GET /api/account/limits': { body: someLimits({ limit_prompt_due: true }) },
-      'POST /api/account/limit-prompt': { status: 201, body: someLimits({ deposit_limits: { daily: 5000, weekly: null, monthly: null } }) },
+      'POST /api/account/limit-prompt': {
+        status: 201,
+        body: someLimits({ deposit_limits: { daily: 5000, weekly: null, monthly: null } }),
+      },
     });
     const { user } = renderWithProviders(<DepositForm />);
-    expect(await screen.findByText('Would you like to set a deposit limit before your first deposit?')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Would you like to set a deposit limit before your first deposit?'),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('Amount (₹)')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'weekly');
     await user.type(screen.getByLabelText('Limit (₹)'), '5000');
     await user.click(screen.getByRole('button', { name: 'Set limit' }));
     expect(await screen.findByLabelText('Amount (₹)')).toBeInTheDocument();
-    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/account/limit-prompt', body: { answer: 'set_limit', period: 'weekly', amount: 5000 } }]);
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/account/limit-prompt',
+        body: { answer: 'set_limit', period: 'weekly', amount: 5000 },
+      },
+    ]);
   });
 
   it('"Not now" answers the prompt too, and an answered prompt never shows again', async () => {
@@ -169,6 +194,8 @@ describe('deposit reference', () => {
 
     mockApi({ 'GET /api/account/limits': { body: someLimits({ limit_prompt_due: false }) } });
     await renderDepositForm();
-    expect(screen.queryByText('Would you like to set a deposit limit before your first deposit?')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Would you like to set a deposit limit before your first deposit?'),
+    ).not.toBeInTheDocument();
   });
 });

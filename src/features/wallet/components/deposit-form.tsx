@@ -26,7 +26,9 @@ import { LimitPrompt } from './limit-prompt.tsx';
 import { OfflineHint } from '../../../components/ui/offline.tsx';
 import { useOnline } from '../../../lib/use-online.ts';
 
-const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.depositFormSchema));
+const resolver = lazyZodResolver(() =>
+  import('../../../domain/schemas.ts').then((schemas) => schemas.depositFormSchema),
+);
 
 type DepositFormInput = z.input<typeof depositFormSchema>;
 type DepositFormOutput = z.output<typeof depositFormSchema>;
@@ -44,7 +46,12 @@ function DepositAmountForm({ limits }: { limits: AccountLimits | undefined }) {
   const online = useOnline();
   const exclusion = activeExclusion(limits);
   const limit = tightestLimit(limits);
-  const { register, handleSubmit, setValue, formState: { errors } } = useForm<DepositFormInput, unknown, DepositFormOutput>({
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<DepositFormInput, unknown, DepositFormOutput>({
     resolver,
     defaultValues: { amount: String(DEFAULT_DEPOSIT), paymentMethod: 'upi' },
   });
@@ -87,7 +94,13 @@ function DepositAmountForm({ limits }: { limits: AccountLimits | undefined }) {
       <Text fontSize="sm" color="fg.muted">
         You will be redirected to the payment gateway to complete the payment.
       </Text>
-      <Button type="submit" colorPalette="green" loading={deposit.isPending} loadingText="Creating request..." disabled={exclusion !== null || !online}>
+      <Button
+        type="submit"
+        colorPalette="green"
+        loading={deposit.isPending}
+        loadingText="Creating request..."
+        disabled={exclusion !== null || !online}
+      >
         Proceed to Pay
       </Button>
       <OfflineHint />

@@ -17,18 +17,25 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useAnswerLimitPrompt } from '../api/answer-limit-prompt.ts';
 
-const resolver = lazyZodResolver(() => import('../../../domain/protection-schemas.ts').then((schemas) => schemas.depositLimitFormSchema));
+const resolver = lazyZodResolver(() =>
+  import('../../../domain/protection-schemas.ts').then((schemas) => schemas.depositLimitFormSchema),
+);
 
 type FormInput = z.input<typeof depositLimitFormSchema>;
 type FormOutput = z.output<typeof depositLimitFormSchema>;
 
 export function LimitPrompt() {
   const answer = useAnswerLimitPrompt();
-  const { register, handleSubmit, formState: { errors } } = useForm<FormInput, unknown, FormOutput>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
     resolver,
     defaultValues: { period: 'daily', amount: '' },
   });
-  const onError = (error: unknown) => notify({ title: 'Failed to save your answer', description: errorMessage(error), variant: 'destructive' });
+  const onError = (error: unknown) =>
+    notify({ title: 'Failed to save your answer', description: errorMessage(error), variant: 'destructive' });
 
   const setLimit = handleSubmit(({ period, amount }) =>
     answer.mutate({ answer: 'set_limit', period, amount }, { onError }),
@@ -38,7 +45,8 @@ export function LimitPrompt() {
     <FormStack onSubmit={setLimit} noValidate aria-label="Deposit limit before your first deposit">
       <Text fontWeight="semibold">Would you like to set a deposit limit before your first deposit?</Text>
       <Text fontSize="sm" color="fg.muted">
-        A limit caps what you can deposit in 24 hours, 7 days or 30 days. You can change it later under Responsible gambling.
+        A limit caps what you can deposit in 24 hours, 7 days or 30 days. You can change it later under Responsible
+        gambling.
       </Text>
       <FormField label="Period">
         <NativeSelect.Root>
@@ -56,7 +64,11 @@ export function LimitPrompt() {
         <AmountInput field={register('amount')} autoComplete="off" placeholder="Enter amount" />
       </FormField>
       <HStack gap="3">
-        <Button type="submit" colorPalette="green" loading={answer.isPending && answer.variables?.answer === 'set_limit'}>
+        <Button
+          type="submit"
+          colorPalette="green"
+          loading={answer.isPending && answer.variables?.answer === 'set_limit'}
+        >
           Set limit
         </Button>
         <Button

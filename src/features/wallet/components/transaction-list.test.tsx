@@ -31,7 +31,8 @@ function serve(transactions: Transaction[]) {
 }
 
 const rows = () => within(screen.getByRole('list', { name: 'Transaction list' })).getAllByRole('listitem');
-const limits = (calls: RecordedCall[]) => calls.map((call) => new URL(call.url, 'http://spa').searchParams.get('limit'));
+const limits = (calls: RecordedCall[]) =>
+  calls.map((call) => new URL(call.url, 'http://spa').searchParams.get('limit'));
 
 describe('transaction list', () => {
   it('shows 3 items in the overview, in a 350 px scroll area', async () => {
@@ -128,7 +129,12 @@ describe('transaction list', () => {
   });
 
   it("offers 'Pay now' on a pending deposit only, which resumes it at the gateway with the same reference and amount", async () => {
-    const pending = aTransaction(31, { type: 'deposit', status: 'pending', amount: 2500, reference_id: 'REF-1763700000000-ABCD' });
+    const pending = aTransaction(31, {
+      type: 'deposit',
+      status: 'pending',
+      amount: 2500,
+      reference_id: 'REF-1763700000000-ABCD',
+    });
     const calls = mockApi({
       'GET /api/wallet/transactions': {
         body: [
@@ -138,7 +144,10 @@ describe('transaction list', () => {
           aTransaction(34, { type: 'withdrawal', status: 'pending', amount: -500 }),
         ],
       },
-      'POST /api/wallet/deposit': { status: 201, body: { ...pending, redirect_url: '/api/payments/sandbox?reference=REF-1763700000000-ABCD' } },
+      'POST /api/wallet/deposit': {
+        status: 201,
+        body: { ...pending, redirect_url: '/api/payments/sandbox?reference=REF-1763700000000-ABCD' },
+      },
     });
     const go = vi.spyOn(gatewayRedirect, 'go').mockImplementation(() => {});
     const { user } = renderWithProviders(<TransactionList detailed />);
@@ -146,9 +155,12 @@ describe('transaction list', () => {
     await user.click(screen.getByRole('button', { name: 'Pay now REF-1763700000000-ABCD' }));
     expect(await screen.findByText('Deposit request created')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')).toEqual({
-      method: 'POST', url: '/api/wallet/deposit',
+      method: 'POST',
+      url: '/api/wallet/deposit',
       body: { amount: 2500, paymentMethod: 'upi', reference: 'REF-1763700000000-ABCD', status: 'pending' },
     });
-    await waitFor(() => expect(go).toHaveBeenCalledWith('/api/payments/sandbox?reference=REF-1763700000000-ABCD'), { timeout: 2500 });
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/api/payments/sandbox?reference=REF-1763700000000-ABCD'), {
+      timeout: 2500,
+    });
   });
 });

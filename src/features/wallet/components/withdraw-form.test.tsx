@@ -7,8 +7,19 @@ import { NO_BANK_ACCOUNT, WithdrawForm } from './withdraw-form.tsx';
 
 const qualifying = [aTransaction(1, { amount: 1000, type: 'deposit', status: 'completed' })];
 
-function setup({ balance = 5000, pending = 0, transactions = qualifying as Transaction[], accounts = [aBankAccount()], loadError = undefined as string | undefined } = {}) {
-  const calls = mockApi({ 'POST /api/wallet/withdraw': { status: 201, body: aTransaction(5, { amount: -600, type: 'withdrawal', status: 'pending' }) } });
+function setup({
+  balance = 5000,
+  pending = 0,
+  transactions = qualifying as Transaction[],
+  accounts = [aBankAccount()],
+  loadError = undefined as string | undefined,
+} = {}) {
+  const calls = mockApi({
+    'POST /api/wallet/withdraw': {
+      status: 201,
+      body: aTransaction(5, { amount: -600, type: 'withdrawal', status: 'pending' }),
+    },
+  });
   const onAddBankAccount = vi.fn();
   const view = renderWithProviders(
     <WithdrawForm
@@ -56,7 +67,11 @@ describe('withdraw form', () => {
   });
 
   it('shows the load error and does not submit while the checks cannot be made', async () => {
-    const { user, calls } = setup({ accounts: [], transactions: [], loadError: 'Error loading transactions. Please try again later.' });
+    const { user, calls } = setup({
+      accounts: [],
+      transactions: [],
+      loadError: 'Error loading transactions. Please try again later.',
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('Error loading transactions. Please try again later.');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request Withdrawal' })).toBeDisabled();
@@ -97,11 +112,15 @@ describe('withdraw form', () => {
 
   it('shows and checks the available balance: the wallet balance minus pending withdrawals', async () => {
     const { user, calls } = setup({ balance: 5000, pending: 4200 });
-    expect(screen.getByText(/^Available balance:/)).toHaveTextContent('Available balance: ₹800 (₹4,200 held for pending withdrawals)');
+    expect(screen.getByText(/^Available balance:/)).toHaveTextContent(
+      'Available balance: ₹800 (₹4,200 held for pending withdrawals)',
+    );
     await user.type(screen.getByLabelText('Amount (₹)'), '900');
     await user.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
-    expect(screen.getByText('Your available balance is ₹800 (₹4,200 held for pending withdrawals).')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your available balance is ₹800 (₹4,200 held for pending withdrawals).'),
+    ).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -116,7 +135,9 @@ describe('withdraw form', () => {
     await user.type(screen.getByLabelText('Amount (₹)'), '600');
     await user.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
     expect(await screen.findByText('Minimum deposit required')).toBeInTheDocument();
-    expect(screen.getByText('You need to have made at least one deposit of ₹1,000 or more to withdraw funds')).toBeInTheDocument();
+    expect(
+      screen.getByText('You need to have made at least one deposit of ₹1,000 or more to withdraw funds'),
+    ).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -126,7 +147,11 @@ describe('withdraw form', () => {
     await user.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
     expect(await screen.findByText('Withdrawal request submitted')).toBeInTheDocument();
     expect(screen.getByText('₹600 will be credited to your bank account within 24-48 hours.')).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/wallet/withdraw', body: { amount: 600, bankAccountId: 3 } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/wallet/withdraw',
+      body: { amount: 600, bankAccountId: 3 },
+    });
   });
 
   it('accepts a withdrawal of exactly the balance', async () => {

@@ -26,7 +26,9 @@ import { heldForWithdrawals } from '../../../lib/format.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
-const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.withdrawalSchema));
+const resolver = lazyZodResolver(() =>
+  import('../../../domain/schemas.ts').then((schemas) => schemas.withdrawalSchema),
+);
 
 export const NO_BANK_ACCOUNT = 'You need to add a bank account before withdrawing funds.';
 
@@ -42,8 +44,12 @@ export interface WithdrawFormProps {
 }
 
 /** What the player is told when the form refuses to send. */
-function refusalToast(refusal: WithdrawalRefusal, user: User | null | undefined): { title: string; description: string } {
-  if (refusal === 'signed-out' || !user) return { title: 'Authentication error', description: 'Please log in to withdraw funds' };
+function refusalToast(
+  refusal: WithdrawalRefusal,
+  user: User | null | undefined,
+): { title: string; description: string } {
+  if (refusal === 'signed-out' || !user)
+    return { title: 'Authentication error', description: 'Please log in to withdraw funds' };
   if (refusal === 'insufficient-balance') {
     return {
       title: messages.insufficientBalance,
@@ -58,9 +64,24 @@ function maskedNumber(accountNumber: string): string {
 }
 
 /** The dialog for a user without a bank account; its button leads to the Bank Accounts tab. */
-function NoBankAccountDialog({ open, onOpenChange, onAddBankAccount }: { open: boolean; onOpenChange: (open: boolean) => void; onAddBankAccount: () => void }) {
+function NoBankAccountDialog({
+  open,
+  onOpenChange,
+  onAddBankAccount,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAddBankAccount: () => void;
+}) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" placement="center" lazyMount unmountOnExit>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      role="alertdialog"
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
@@ -113,7 +134,12 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
   const online = useOnline();
   const noBankAccount = !loadError && bankAccounts.length === 0;
   const [askForBankAccount, setAskForBankAccount] = useState(noBankAccount);
-  const { register, handleSubmit, reset, formState: { errors } } = useForm<z.input<typeof withdrawalSchema>, unknown, WithdrawalInput>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<z.input<typeof withdrawalSchema>, unknown, WithdrawalInput>({
     resolver,
     defaultValues: { amount: '', bankAccountId: bankAccounts.length === 1 ? String(bankAccounts[0].id) : '' },
   });
@@ -129,7 +155,8 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
         });
         reset({ amount: '', bankAccountId: values.bankAccountId });
       },
-      onError: (error) => notify({ title: 'Withdrawal failed', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        notify({ title: 'Withdrawal failed', description: errorMessage(error), variant: 'destructive' }),
     });
   });
   const onSubmit: typeof validateAndSend = (event) => {
@@ -147,7 +174,11 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
 
   return (
     <FormStack onSubmit={onSubmit} noValidate aria-label="Withdraw funds">
-      <NoBankAccountDialog open={noBankAccount && askForBankAccount} onOpenChange={setAskForBankAccount} onAddBankAccount={onAddBankAccount} />
+      <NoBankAccountDialog
+        open={noBankAccount && askForBankAccount}
+        onOpenChange={setAskForBankAccount}
+        onAddBankAccount={onAddBankAccount}
+      />
       {loadError && (
         <Text color="fg.error" role="alert">
           {loadError}
@@ -173,7 +204,13 @@ export function WithdrawForm({ user, bankAccounts, transactions, onAddBankAccoun
         </NativeSelect.Root>
       </FormField>
       <WithdrawalTerms />
-      <Button type="submit" colorPalette="blue" loading={withdrawal.isPending} loadingText="Submitting..." disabled={Boolean(loadError) || !online}>
+      <Button
+        type="submit"
+        colorPalette="blue"
+        loading={withdrawal.isPending}
+        loadingText="Submitting..."
+        disabled={Boolean(loadError) || !online}
+      >
         Request Withdrawal
       </Button>
       <OfflineHint />
