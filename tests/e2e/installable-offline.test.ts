@@ -4,55 +4,30 @@
  * with its time) and a reload still opens the app from the service worker's precache, with 'You're offline'
  * and every money button disabled; the API is never answered from a cache; back online, the figures return.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import postgres from 'postgres';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { requireEnv, startServer, type TestServer } from '../support/server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from '../support/browser.ts';
 
-const artifacts = path.resolve(import.meta.dirname, '../../test-results');
 const CONNECT = 'Connect to the internet to continue';
 
 describe('installable and offline-aware', () => {
-  let server: TestServer;
-  let browser: Browser;
   let liveMatchId: number;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true });
-    const sql = postgres(requireEnv('DATABASE_URL'), { max: 1, onnotice: () => {} });
-    try {
-      const [live] = await sql<{ id: string }[]>`
-        insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue, team1_score, current_innings, current_over, live_updated_at)
-        values (7, 8, now() - interval '1 hour', 'live', 't20', 'Sawai Mansingh Stadium, Jaipur', '54/1', 1, 6.2, now())
-        returning id`;
-      liveMatchId = Number(live.id);
-      // E2E files share the database and the per-address registration limits: start from a clean log.
-      await sql`delete from app.login_attempts`;
-    } finally {
-      await sql.end();
-    }
-    [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
+  const suite = browserSuite(async (sql) => {
+    const [live] = await sql<{ id: string }[]>`
+      insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue, team1_score, current_innings, current_over, live_updated_at)
+      values (7, 8, now() - interval '1 hour', 'live', 't20', 'Sawai Mansingh Stadium, Jaipur', '54/1', 1, 6.2, now())
+      returning id`;
+    liveMatchId = Number(live.id);
   });
 
   /** A phone-sized page signed in as a new player, on the home page, its service worker active. */
   async function signedInPhone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    contexts.push(context);
+    const context = await suite.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const username = `pwa${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${suite.server.url}/auth`);
     await page.getByRole('tab', { name: 'Register' }).click();
     const form = page.getByRole('form', { name: 'Register' });
     await form.getByLabel('Full Name').fill('Kiran Das');
@@ -60,13 +35,13 @@ describe('installable and offline-aware', () => {
     await form.getByLabel('Email').fill(`${username}@example.com`);
     await form.getByLabel('Password').fill('secret123');
     await form.getByRole('button', { name: 'Register' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByRole('heading', { name: 'Wallet', level: 2 }).waitFor();
     // registered after the first paint; ready once installed (the precache filled) and active
     const script = await page.evaluate(() =>
       navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL),
     );
-    expect(script).toBe(`${server.url}/sw.js`);
+    expect(script).toBe(`${suite.server.url}/sw.js`);
     return { context, page, errors };
   }
 
@@ -98,7 +73,7 @@ describe('installable and offline-aware', () => {
 
   it('offline: keeps what was loaded, opens from the precache, disables every money button; back online, refetches', async () => {
     const { context, page, errors } = await signedInPhone();
-    await page.goto(`${server.url}/live/${liveMatchId}`);
+    await page.goto(`${suite.server.url}/live/${liveMatchId}`);
     await page.getByRole('button', { name: /RR Rajasthan Royals/ }).click();
     const placeBet = page.getByRole('button', { name: 'Place Bet' });
     await expect(placeBet.isEnabled()).resolves.toBe(true);
@@ -120,7 +95,7 @@ describe('installable and offline-aware', () => {
     ).toBe('no answer');
 
     // a page opened (and reloaded) without a network comes from the service worker's precache
-    await page.goto(`${server.url}/wallet`);
+    await page.goto(`${suite.server.url}/wallet`);
     await page.getByRole('heading', { name: 'My Wallet', level: 1 }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'My Wallet', level: 1 }).waitFor();

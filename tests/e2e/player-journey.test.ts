@@ -5,53 +5,27 @@
  * abandoned payment resumed; the refusals a player meets (a bet under the minimum or over the balance, a
  * withdrawal without a qualifying deposit); screenshots at 375 and 1280 px.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import postgres from 'postgres';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { requireEnv, startServer, type TestServer } from '../support/server.ts';
-
-const artifacts = path.resolve(import.meta.dirname, '../../test-results');
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { artifacts, browserSuite } from '../support/browser.ts';
 
 describe('player journey', () => {
-  let server: TestServer;
-  let browser: Browser;
   let liveMatchId: number;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true });
-    const sql = postgres(requireEnv('DATABASE_URL'), { max: 1, onnotice: () => {} });
-    try {
-      // Test data straight into the test database as its owner: one live and one upcoming match.
-      const [live] = await sql<{ id: string }[]>`
-        insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue, team1_score, current_innings, current_over, live_updated_at)
-        values (1, 2, now() - interval '1 hour', 'live', 't20', 'Wankhede Stadium, Mumbai', '142/3', 1, 15.2, now())
-        returning id`;
-      await sql`
-        insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue)
-        values (3, 4, now() + interval '1 day', 'upcoming', 'ipl', 'M. Chinnaswamy Stadium')`;
-      liveMatchId = Number(live.id);
-      // This file registers five players from 127.0.0.1 and the other E2E files share the database and its
-      // per-address registration limits, so start from a clean attempt log.
-      await sql`delete from app.login_attempts`;
-    } finally {
-      await sql.end();
-    }
-    [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
+  const suite = browserSuite(async (sql) => {
+    // Test data straight into the test database as its owner: one live and one upcoming match.
+    const [live] = await sql<{ id: string }[]>`
+      insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue, team1_score, current_innings, current_over, live_updated_at)
+      values (1, 2, now() - interval '1 hour', 'live', 't20', 'Wankhede Stadium, Mumbai', '142/3', 1, 15.2, now())
+      returning id`;
+    await sql`
+      insert into public.matches (team1_id, team2_id, start_time, status, match_type, venue)
+      values (3, 4, now() + interval '1 day', 'upcoming', 'ipl', 'M. Chinnaswamy Stadium')`;
+    liveMatchId = Number(live.id);
   });
 
   async function newPage(width = 1280, height = 900): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    contexts.push(context);
+    const context = await suite.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -61,7 +35,7 @@ describe('player journey', () => {
   /** Registers from /auth (staying there when already on it) and waits for the page it leads to. */
   async function register(page: Page, prefix: string, landing = '/'): Promise<string> {
     const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    if (!page.url().endsWith('/auth')) await page.goto(`${server.url}/auth`);
+    if (!page.url().endsWith('/auth')) await page.goto(`${suite.server.url}/auth`);
     await page.getByRole('tab', { name: 'Register' }).click();
     const form = page.getByRole('form', { name: 'Register' });
     await form.getByLabel('Full Name').fill('Asha Rao');
@@ -70,16 +44,18 @@ describe('player journey', () => {
     await form.getByLabel('Password').fill('secret123');
     await form.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Registration successful').waitFor();
-    await page.waitForURL(`${server.url}${landing}`);
+    await page.waitForURL(`${suite.server.url}${landing}`);
     // the deposit-limit prompt before a first deposit has its own test (reality-checks.test.ts)
     expect(
-      (await page.request.post(`${server.url}/api/account/limit-prompt`, { data: { answer: 'not_now' } })).status(),
+      (
+        await page.request.post(`${suite.server.url}/api/account/limit-prompt`, { data: { answer: 'not_now' } })
+      ).status(),
     ).toBe(201);
     return username;
   }
 
   async function openWalletTab(page: Page, tab: string) {
-    if (!page.url().endsWith('/wallet')) await page.goto(`${server.url}/wallet`);
+    if (!page.url().endsWith('/wallet')) await page.goto(`${suite.server.url}/wallet`);
     await page.getByRole('tab', { name: tab }).click();
   }
 
@@ -91,7 +67,7 @@ describe('player journey', () => {
     await page.getByText('Deposit request created').waitFor();
     await page.waitForURL(/\/api\/payments\/sandbox\?/);
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${server.url}/wallet`);
+    await page.waitForURL(`${suite.server.url}/wallet`);
   }
 
   async function addBankAccount(page: Page) {
@@ -115,7 +91,7 @@ describe('player journey', () => {
   }
 
   async function bet(page: Page, team: RegExp, amount: number) {
-    await page.goto(`${server.url}/live/${liveMatchId}`);
+    await page.goto(`${suite.server.url}/live/${liveMatchId}`);
     const teamCard = page.getByRole('button', { name: team });
     if ((await teamCard.getAttribute('aria-pressed')) !== 'true') await teamCard.click();
     await page.getByLabel('Bet amount (₹)').fill(String(amount));
@@ -136,7 +112,7 @@ describe('player journey', () => {
     await page.getByTestId('balance-chip').getByText('₹1,000').waitFor();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Bets' }).click();
-    await page.waitForURL(`${server.url}/my-bets`);
+    await page.waitForURL(`${suite.server.url}/my-bets`);
     const bets = page.getByRole('list', { name: 'Bets' });
     await bets.getByText('In Progress').waitFor();
     await expect(bets.getByRole('listitem').count()).resolves.toBe(1);
@@ -164,12 +140,12 @@ describe('player journey', () => {
     await page.waitForURL(/\/api\/payments\/sandbox\?/);
 
     // the player leaves the gateway without paying; the wallet offers the pending deposit's payment again
-    await page.goto(`${server.url}/wallet`);
+    await page.goto(`${suite.server.url}/wallet`);
     const list = page.getByRole('list', { name: 'Transaction list' });
     await list.getByRole('button', { name: /^Pay now REF-/ }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\?amount=1500&/);
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${server.url}/wallet`);
+    await page.waitForURL(`${suite.server.url}/wallet`);
     await page.getByTestId('wallet-balance').getByText('₹1,500').waitFor();
     await list.getByText('+₹1,500').waitFor();
     await expect(list.getByRole('button', { name: /^Pay now/ }).count()).resolves.toBe(0);
@@ -205,15 +181,14 @@ describe('player journey', () => {
       [375, 812],
       [1280, 900],
     ] as const) {
-      const context = await browser.newContext({ viewport: { width, height }, storageState: state });
-      contexts.push(context);
+      const context = await suite.newContext({ viewport: { width, height }, storageState: state });
       const page = await context.newPage();
       for (const [name, route, ready] of [
         ['home', '/', 'IPL Season 2025'],
         ['live-match', `/live/${liveMatchId}`, 'Place Your Bet'],
         ['wallet', '/wallet', 'My Wallet'],
       ] as const) {
-        await page.goto(`${server.url}${route}`);
+        await page.goto(`${suite.server.url}${route}`);
         await page.getByRole('heading', { name: ready }).waitFor();
         await page.waitForLoadState('networkidle');
         // No horizontal scrolling at this width.
@@ -227,14 +202,14 @@ describe('player journey', () => {
 
   it('shows the 404 page, returns a player to the guarded page after sign-in and sends them away from /admin', async () => {
     const { page } = await newPage(375, 812);
-    await page.goto(`${server.url}/no-such-page`);
+    await page.goto(`${suite.server.url}/no-such-page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();
-    await page.goto(`${server.url}/wallet`);
-    await page.waitForURL(`${server.url}/auth`);
+    await page.goto(`${suite.server.url}/wallet`);
+    await page.waitForURL(`${suite.server.url}/auth`);
     await register(page, 'guard', '/wallet'); // back to the guarded page after signing in
     await page.getByRole('heading', { name: 'My Wallet' }).waitFor();
-    await page.goto(`${server.url}/admin`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${suite.server.url}/admin`);
+    await page.waitForURL(`${suite.server.url}/`);
   });
 });

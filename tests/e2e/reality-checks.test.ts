@@ -4,49 +4,24 @@
  * the player has played and the session's net result, and 'Take a break' leads to the time-out; a player's
  * first Recharge asks about a deposit limit before the amount, and the second does not.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import postgres from 'postgres';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { requireEnv, startServer, type TestServer } from '../support/server.ts';
-
-const artifacts = path.resolve(import.meta.dirname, '../../test-results');
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from '../support/browser.ts';
+import { requireEnv } from '../support/server.ts';
 
 describe('reality checks and the deposit-limit prompt', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true });
-    const sql = postgres(requireEnv('DATABASE_URL'), { max: 1, onnotice: () => {} });
-    try {
-      // E2E files share the database and the per-address registration limits: start from a clean log.
-      await sql`delete from app.login_attempts`;
-    } finally {
-      await sql.end();
-    }
-    [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   /** A phone-sized page with Playwright's clock installed, signed in as a new player on the home page. */
   async function newPlayer(): Promise<{ page: Page; username: string; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    contexts.push(context);
+    const context = await suite.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.clock.install();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const username = `rc${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${suite.server.url}/auth`);
     await page.getByRole('tab', { name: 'Register' }).click();
     const form = page.getByRole('form', { name: 'Register' });
     await form.getByLabel('Full Name').fill('Meera Iyer');
@@ -54,7 +29,7 @@ describe('reality checks and the deposit-limit prompt', () => {
     await form.getByLabel('Email').fill(`${username}@example.com`);
     await form.getByLabel('Password').fill('secret123');
     await form.getByRole('button', { name: 'Register' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByRole('heading', { name: 'Wallet', level: 2 }).waitFor();
     return { page, username, errors };
   }
@@ -98,7 +73,7 @@ describe('reality checks and the deposit-limit prompt', () => {
     await play(page, username, 30);
     await check.getByText(/^You have been playing for 2 hours/).waitFor();
     await check.getByRole('button', { name: 'Take a break' }).click();
-    await page.waitForURL(`${server.url}/responsible-gambling#take-a-break`);
+    await page.waitForURL(`${suite.server.url}/responsible-gambling#take-a-break`);
     await page.getByRole('heading', { name: 'Time-out' }).waitFor();
     expect(errors).toEqual([]);
   });
@@ -120,7 +95,7 @@ describe('reality checks and the deposit-limit prompt', () => {
     await form.getByRole('button', { name: 'Proceed to Pay' }).click();
     await page.waitForURL(/\/api\/payments\/sandbox\?/);
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${server.url}/wallet`);
+    await page.waitForURL(`${suite.server.url}/wallet`);
     await page.getByTestId('wallet-balance').getByText('₹1,000').waitFor();
 
     await page.getByRole('button', { name: 'Recharge' }).click();
