@@ -18,7 +18,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          // the SPA's tests, and unit tests of the server's and scripts' pure parts (configuration)
+          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
         },
       },

@@ -2,7 +2,8 @@
  * Creates the administrator account (or sets a new password for an existing one) and prints its
  * credentials once. Run by `npm start` on a new database (with --if-none) and by `npm run admin:create`.
  *
- * ADMIN_USERNAME (default "admin") and ADMIN_PASSWORD (default: a random one-time password). A username
+ * ADMIN_USERNAME (default "admin") and ADMIN_PASSWORD (default: a random one-time password of 16 characters;
+ * one given must have at least ADMIN_PASSWORD_MIN, 12, for a new admin, a reset and a promotion alike). A username
  * that belongs to a player is refused unless --promote is given: then the player becomes an admin and
  * every session of theirs ends (the database does that for any change of role or password).
  *
@@ -11,6 +12,7 @@
  * codes are printed once. `npm start` (--if-none) sets it up only when ADMIN_TOTP_SECRET is given or
  * ADMIN_MFA is `required`; otherwise the admin can turn it on from their Security screen.
  */
+import { ADMIN_PASSWORD_MIN, securityMessages } from '../src/domain/account-security.ts';
 import { encodeBase64Url } from '../edge-functions/_shared/base64url.ts';
 import { connect } from '../edge-functions/_shared/db.ts';
 import { hashPassword } from '../edge-functions/_shared/password.ts';
@@ -25,7 +27,7 @@ import {
 const onlyIfNone = Deno.args.includes('--if-none');
 const promote = Deno.args.includes('--promote');
 const username = Deno.env.get('ADMIN_USERNAME') || 'admin';
-const given = Deno.env.get('ADMIN_PASSWORD');
+const given = Deno.env.get('ADMIN_PASSWORD') || undefined;
 const password = given || encodeBase64Url(crypto.getRandomValues(new Uint8Array(12)));
 const givenSecret = Deno.env.get('ADMIN_TOTP_SECRET')?.replace(/[\s=]/g, '').toUpperCase() || undefined;
 const adminMfa = Deno.env.get('ADMIN_MFA');
@@ -44,7 +46,11 @@ try {
       select 1 from public.users u join app.credentials c on c.user_id = u.id
       where u.role = 'admin' and u.status = 'active' and c.password_hash like 'scrypt$%'
     ) as exists`;
-  if (!(onlyIfNone && exists)) {
+  const creating = !(onlyIfNone && exists);
+  if (creating && given !== undefined && given.length < ADMIN_PASSWORD_MIN) {
+    console.error(`ADMIN_PASSWORD: ${securityMessages.adminPasswordTooShort}.`);
+    Deno.exitCode = 1;
+  } else if (creating) {
     const passwordHash = await hashPassword(password);
     const secret = setUpTotp ? (givenSecret ?? newTotpSecret()) : undefined;
     const recoveryCodes = newRecoveryCodes();

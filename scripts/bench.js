@@ -43,6 +43,8 @@ const SETTLEMENT_BETS = 100_000;
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const secret = randomBytes(16).toString('hex');
 const adminPassword = randomBytes(12).toString('base64url');
+/** The bench plays the static host in front of the API: its requests show this, so X-Forwarded-For counts. */
+const proxySecret = randomBytes(16).toString('hex');
 const log = (message) => console.log(`[bench] ${message}`);
 
 /** pgbench TPC-B (its default script) with 16 clients for SECONDS on a scratch database: transactions/s and p99 latency. */
@@ -78,7 +80,7 @@ async function startWorkers(script, env, { heapLimit = true } = {}) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const worker = script === 'scripts/local-server.ts' && heapLimit;
   const processes = Array.from({ length: WORKERS }, () =>
-    startDeno(script, { ...env, PORT: String(port) }, { quiet: true, worker }),
+    startDeno(script, { ...env, PROXY_SECRET: proxySecret, PORT: String(port) }, { quiet: true, worker }),
   );
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}${script.includes('floor') ? '/api/matches' : '/api/health'}`);
@@ -111,6 +113,7 @@ function request(base, method, path, { cookie, body, headers = {} } = {}) {
         method,
         agent,
         headers: {
+          'x-proxy-secret': proxySecret,
           ...(cookie ? { cookie } : {}),
           ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           ...headers,

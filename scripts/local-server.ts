@@ -6,7 +6,8 @@
  * outlives `npm start`. SIGTERM (or SIGINT) stops taking connections, lets the requests in flight finish
  * (at most DRAIN_MS) and exits.
  *
- * Env: PORT (default 3000), HOST (default 127.0.0.1; beyond loopback only with PAYMENT_WEBHOOK_SECRET),
+ * Env: PORT (default 3000), HOST (default 127.0.0.1; beyond loopback only with PAYMENT_WEBHOOK_SECRET and
+ * DEVICE_COOKIE_SECRET),
  * STATIC_DIR (the built SPA; none in dev mode), DATABASE_POOL_MAX (this process's pool, set by start.js
  * within PostgreSQL's limit).
  */
@@ -15,14 +16,14 @@ import { compress } from 'hono/compress';
 import { serveStatic } from 'hono/deno';
 import '../edge-functions/_shared/background-errors.ts';
 import { createApp } from '../edge-functions/api/app.ts';
-import { exposureRefusal } from './lib/exposure.js';
+import { exposureRefusal, exposureSettings } from './lib/exposure.js';
 import { IMMUTABLE_ASSETS, siteSecurityHeaders } from './lib/site-headers.ts';
 
 const port = Number(Deno.env.get('PORT') ?? 3000);
 const hostname = Deno.env.get('HOST') ?? '127.0.0.1';
 const staticDir = Deno.env.get('STATIC_DIR');
 
-const refusal = exposureRefusal({ host: hostname, webhookSecret: Deno.env.get('PAYMENT_WEBHOOK_SECRET') || undefined });
+const refusal = exposureRefusal(exposureSettings(hostname, Deno.env.toObject()));
 if (refusal) {
   console.error(JSON.stringify({ level: 'error', msg: refusal }));
   Deno.exit(1);

@@ -17,7 +17,7 @@ import { buildIfStale } from './lib/build.js';
 import { DEFAULT_POOL_MAX, poolPerWorker } from './lib/connections.js';
 import { EmbeddedServer } from './lib/database.js';
 import { runDeno, startServerWorker } from './lib/deno.js';
-import { exposureRefusal } from './lib/exposure.js';
+import { exposureRefusal, exposureSettings } from './lib/exposure.js';
 import { isNewDatabase, pushMigrations } from './lib/migrate.js';
 import { bin, root, toolEnv, waitForOk } from './lib/processes.js';
 import { scheduleStaleDeposits } from './lib/stale-deposits.js';
@@ -102,7 +102,7 @@ async function startWorkers(databaseUrl) {
 
 try {
   if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error('API_WORKERS must be a whole number ≥ 1.');
-  const refusal = exposureRefusal({ host, webhookSecret: process.env.PAYMENT_WEBHOOK_SECRET || undefined });
+  const refusal = exposureRefusal(exposureSettings(host, process.env));
   if (refusal) throw new Error(refusal);
   const databaseUrl = await openDatabase();
   const firstStart = await isNewDatabase(databaseUrl);

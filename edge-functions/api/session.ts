@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from 'hono/deno';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { encodeBase64Url } from '../_shared/base64url.ts';
+import { sameSecret } from '../_shared/hmac.ts';
 import { sha256Hex } from '../_shared/sha256.ts';
 import type { AppEnv, Ctx } from './context.ts';
 
@@ -21,16 +22,30 @@ const entries = (header: string | undefined) =>
     .map((entry) => entry.trim())
     .filter(Boolean) ?? [];
 
+/** The header with which the proxy in front of us shows it forwarded the request (it adds PROXY_SECRET). */
+export const PROXY_SECRET_HEADER = 'x-proxy-secret';
+
+/**
+ * How many proxies in front of us to believe for this request: config.trustProxyHops when the request
+ * carries X-Proxy-Secret equal to PROXY_SECRET (the static host's rewrite adds it), else none. A caller who
+ * reaches the function's own URL directly could write any X-Forwarded-For; without the secret the address
+ * of the connection is the client, however many proxies are configured.
+ */
+function trustedHops(c: Ctx): number {
+  const { trustProxyHops, proxySecret } = c.get('config');
+  if (trustProxyHops === 0 || proxySecret === undefined) return 0;
+  const shown = c.req.header(PROXY_SECRET_HEADER);
+  return shown !== undefined && sameSecret(shown, proxySecret) ? trustProxyHops : 0;
+}
+
 /**
  * Whether the client reached us over https (the cookie's Secure flag). X-Forwarded-Proto (its right-most
  * entry: what the proxy next to us saw or was told by the one before) is believed only behind trusted proxies
- * (config.trustProxyHops), like X-Forwarded-For.
+ * (trustedHops), like X-Forwarded-For.
  */
 export function isHttps(c: Ctx): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
-  return (
-    c.get('config').trustProxyHops > 0 && entries(c.req.header('x-forwarded-proto')).at(-1)?.toLowerCase() === 'https'
-  );
+  return trustedHops(c) > 0 && entries(c.req.header('x-forwarded-proto')).at(-1)?.toLowerCase() === 'https';
 }
 
 /** Reads the session cookie into `tokenHash` (null when absent or not shaped like one of our tokens). */
@@ -70,15 +85,15 @@ export function clearSessionCookie(c: Ctx): void {
 }
 
 /**
- * The client's IP for rate limiting. Behind N trusted proxies (config.trustProxyHops: e.g. a static host's
- * /api rewrite, then Supabase's edge) each appended the address it saw to X-Forwarded-For, so the N-th entry
+ * The client's IP for rate limiting. Behind N trusted proxies (trustedHops: e.g. a static host's /api
+ * rewrite, then Supabase's edge) each appended the address it saw to X-Forwarded-For, so the N-th entry
  * from the right is the one the farthest proxy appended: the client's. Entries left of it come from the
  * client, who could invent them; with fewer entries than proxies the left-most is still one a proxy wrote.
  * Without trusted proxies: the connection's remote address, since a client that reaches us directly could
  * forge the header. Null when neither is known.
  */
 export function clientIp(c: Ctx): string | null {
-  const hops = c.get('config').trustProxyHops;
+  const hops = trustedHops(c);
   const forwarded = hops > 0 ? entries(c.req.header('x-forwarded-for')) : [];
   if (forwarded.length > 0) return forwarded[Math.max(0, forwarded.length - hops)].slice(0, 64);
   try {

@@ -8,17 +8,37 @@ export function isLoopback(host) {
 }
 
 /**
- * Why the server must not listen on `host` as configured, or null when it may. Beyond loopback a real payment
- * gateway's webhook key is required: without it the only key this code knows is the sandbox gateway's, which
- * is public (it is in the repository), so anyone could mark their own deposits paid.
- * @param {{ host: string, webhookSecret: string | undefined }} settings
+ * Why the server must not listen on `host` as configured, or null when it may. Beyond loopback the keys whose
+ * local defaults are public (they are in the repository) must be the deployment's own:
+ * - PAYMENT_WEBHOOK_SECRET: otherwise the only webhook key this code knows is the sandbox gateway's, so anyone
+ *   could mark their own deposits paid;
+ * - DEVICE_COOKIE_SECRET: otherwise anyone could sign a device cookie, the browser mark that spares a player's
+ *   own sign-ins from the throttling others cause.
+ * @param {{ host: string, webhookSecret: string | undefined, deviceCookieSecret: string | undefined }} settings
  * @returns {string | null}
  */
-export function exposureRefusal({ host, webhookSecret }) {
-  if (isLoopback(host) || webhookSecret) return null;
-  return (
-    `HOST=${host} lets other machines reach the server, but PAYMENT_WEBHOOK_SECRET is not set: set PAYMENT_WEBHOOK_SECRET ` +
-    `to your payment gateway's webhook signing key (and PAYMENT_GATEWAY_URL to its payment page), or listen on 127.0.0.1. ` +
-    `The sandbox payment gateway runs only on loopback.`
-  );
+export function exposureRefusal({ host, webhookSecret, deviceCookieSecret }) {
+  if (isLoopback(host)) return null;
+  const refusals = [];
+  if (!webhookSecret)
+    refusals.push(
+      `HOST=${host} lets other machines reach the server, but PAYMENT_WEBHOOK_SECRET is not set: set PAYMENT_WEBHOOK_SECRET ` +
+        `to your payment gateway's webhook signing key (and PAYMENT_GATEWAY_URL to its payment page), or listen on 127.0.0.1. ` +
+        `The sandbox payment gateway runs only on loopback.`,
+    );
+  if (!deviceCookieSecret)
+    refusals.push(
+      `HOST=${host} lets other machines reach the server, but DEVICE_COOKIE_SECRET is not set: set DEVICE_COOKIE_SECRET ` +
+        `to a long random value (e.g. \`openssl rand -base64 32\`), or listen on 127.0.0.1. The local default key is public.`,
+    );
+  return refusals.length === 0 ? null : refusals.join('\n');
+}
+
+/** The settings exposureRefusal reads, from an environment (`process.env`, or Deno's as an object). */
+export function exposureSettings(host, env) {
+  return {
+    host,
+    webhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
+    deviceCookieSecret: env.DEVICE_COOKIE_SECRET || undefined,
+  };
 }

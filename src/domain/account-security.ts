@@ -5,8 +5,16 @@
  * in the database (supabase/schemas/10_identity.sql).
  */
 
+/**
+ * An administrator's password is at least this long (players': 6): an admin's account moves other people's
+ * money. Checked where an admin's password is set: `npm run admin:create` (a new admin, a reset, a
+ * promotion) and an admin's own change on the Security screen.
+ */
+export const ADMIN_PASSWORD_MIN = 12;
+
 export const securityMessages = {
   passwordChanged: 'Password changed',
+  adminPasswordTooShort: `Administrator passwords must be at least ${ADMIN_PASSWORD_MIN} characters`,
   currentPasswordIncorrect: 'Current password is incorrect',
   currentPasswordRequired: 'Enter your current password',
   passwordsDiffer: 'Passwords do not match',

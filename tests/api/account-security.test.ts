@@ -92,6 +92,31 @@ describe('account security', () => {
       );
     });
 
+    it('refuses an administrator password under 12 characters: a new admin, a promotion, a reset', async () => {
+      const tooShort = 'short-pass1'; // 11 characters
+      const newName = unique('ops');
+      const created = await adminCreate({ ADMIN_USERNAME: newName, ADMIN_PASSWORD: tooShort });
+      expect(created.code).not.toBe(0);
+      expect(created.stderr).toContain('ADMIN_PASSWORD: Administrator passwords must be at least 12 characters.');
+      expect(await api.db`select id from public.users where username = ${newName}`).toEqual([]);
+
+      const player = await registerPlayer(api.server);
+      const promoted = await adminCreate({ ADMIN_USERNAME: player.username, ADMIN_PASSWORD: tooShort }, ['--promote']);
+      expect(promoted.code).not.toBe(0);
+      expect(promoted.stderr).toContain('Administrator passwords must be at least 12 characters');
+      const [row] = await api.db`select role from public.users where id = ${player.id}`;
+      expect(row.role).toBe('user');
+      expect((await player.client.get('/api/user')).status).toBe(200);
+
+      const admin = await createAdmin(api.server, api.db);
+      const reset = await adminCreate({ ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: tooShort });
+      expect(reset.code).not.toBe(0);
+      expect(
+        (await new Client(api.server.url).post('/api/login', { username: admin.username, password: tooShort })).status,
+      ).toBe(401);
+      expect((await adminCreate({ ADMIN_USERNAME: newName, ADMIN_PASSWORD: 'twelve-chars' })).code).toBe(0);
+    });
+
     it('refuses the names players would take for staff at registration, in any case', async () => {
       for (const username of [
         'admin',
@@ -194,6 +219,39 @@ describe('account security', () => {
       expect((await client.post('/api/login', { username: player.username, password: 'brand-new-1' })).status).toBe(
         200,
       );
+    });
+
+    it("keeps an administrator's new password at 12 characters or more; a player's at 6", async () => {
+      const admin = await createAdmin(api.server, api.db);
+      const short = await admin.client.post('/api/account/password', {
+        current_password: admin.password,
+        new_password: 'eleven-char',
+      });
+      expect(short.status).toBe(400);
+      expect(short.body).toEqual({ message: 'Administrator passwords must be at least 12 characters' });
+      const client = new Client(api.server.url);
+      expect((await client.post('/api/login', { username: admin.username, password: 'eleven-char' })).status).toBe(401);
+      expect((await client.post('/api/login', { username: admin.username, password: admin.password })).status).toBe(
+        200,
+      );
+      expect(
+        (
+          await admin.client.post('/api/account/password', {
+            current_password: admin.password,
+            new_password: 'twelve-chars',
+          })
+        ).status,
+      ).toBe(200);
+
+      const player = await registerPlayer(api.server);
+      expect(
+        (
+          await player.client.post('/api/account/password', {
+            current_password: player.password,
+            new_password: 'seven-7',
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('counts wrong current passwords like failed sign-ins: a stolen session cannot guess faster', async () => {

@@ -1,16 +1,24 @@
 /**
  * Rate limits key on the client's IP. A server reached directly (the local runtime) must not believe
  * X-Forwarded-For, or a client could dodge the per-IP limit by inventing addresses; behind TRUST_PROXY_HOPS
- * proxies the address the farthest proxy appended is the client's, whatever the client put left of it.
+ * proxies the address the farthest proxy appended is the client's, whatever the client put left of it, and
+ * only for a request the proxy forwarded: one that shows PROXY_SECRET (X-Proxy-Secret).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, database, registerPlayer, startServer, unique, type TestServer } from '../support/api.ts';
+import { TEST_PROXY_SECRET } from '../support/server.ts';
 
-/** The address the server recorded for a new player's session (the one its rate limits use). */
-async function recordedIp(server: TestServer, forwardedFor: string): Promise<string> {
+/**
+ * The address the server recorded for a new player's session (the one its rate limits use), for a request
+ * with this X-Forwarded-For and, unless `proxySecret` says otherwise, the proxy's secret.
+ */
+async function recordedIp(server: TestServer, forwardedFor: string, proxySecret = TEST_PROXY_SECRET): Promise<string> {
   const player = await registerPlayer(server);
-  player.client.ip = forwardedFor;
-  const sessions = await player.client.get('/api/account/sessions');
+  player.client.viaProxy = false;
+  const sessions = await player.client.get('/api/account/sessions', {
+    'x-forwarded-for': forwardedFor,
+    ...(proxySecret ? { 'x-proxy-secret': proxySecret } : {}),
+  });
   expect(sessions.status).toBe(200);
   return sessions.body.find((session: { current: boolean }) => session.current).ip;
 }
@@ -28,6 +36,32 @@ describe("client IP behind TRUST_PROXY_HOPS=2 (a static host rewriting /api, the
     expect(await recordedIp(server, '203.0.113.6, 10.0.0.2')).toBe('203.0.113.6');
     // fewer entries than proxies: the left-most, which a proxy wrote
     expect(await recordedIp(server, '203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('is the connection for a caller who reaches the function directly, whatever X-Forwarded-For it writes', async () => {
+    expect(await recordedIp(server, '198.51.100.9, 203.0.113.5, 10.0.0.2', '')).toBe('127.0.0.1');
+    expect(await recordedIp(server, '198.51.100.9, 203.0.113.5, 10.0.0.2', 'a-guessed-secret')).toBe('127.0.0.1');
+  });
+
+  it('so a direct caller cannot dodge the per-address sign-in limit by writing a new address each time', async () => {
+    const db = database();
+    await db`delete from app.login_attempts where ip = '127.0.0.1'`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++) {
+      const direct = new Client(server.url);
+      direct.viaProxy = false;
+      const answer = await direct.post(
+        '/api/login',
+        { username: unique('nobody'), password: 'guess-123' },
+        { 'x-forwarded-for': `203.0.113.${attempt + 1}, 10.0.0.2` },
+      );
+      statuses.push(answer.status);
+    }
+    await db`delete from app.login_attempts where ip = '127.0.0.1'`;
+    await db.end();
+    // 30 failures from one address refuse it: every attempt came from the connection's address
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
   });
 });
 

@@ -38,6 +38,7 @@ import {
   within,
   type Started,
 } from '../support/local-runtime.ts';
+import { TEST_PROXY_SECRET } from '../support/server.ts';
 
 const folder = runtimeFolder();
 const dataDir = path.join(folder, 'pg');
@@ -61,6 +62,7 @@ describe('npm start under faults', () => {
       EMBEDDED_PG_DIR: dataDir,
       API_WORKERS: '2',
       TRUST_PROXY_HOPS: '1', // the helpers' players come from varied X-Forwarded-For addresses
+      PROXY_SECRET: TEST_PROXY_SECRET,
     };
     runtime = await start(env);
     server = { url: `http://127.0.0.1:${env.PORT}`, stop: async () => {} };
@@ -224,6 +226,7 @@ describe('Ctrl-C while a request is in flight', () => {
       EMBEDDED_PG_DIR: drainDir,
       API_WORKERS: '1',
       TRUST_PROXY_HOPS: '1',
+      PROXY_SECRET: TEST_PROXY_SECRET,
     });
     const server = { url: runtime.output().match(/Ready: (http:\/\/localhost:\d+)/)![1], stop: async () => {} };
     const db = database(embeddedUrl(drainDir, pgPort));

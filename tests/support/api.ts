@@ -6,7 +6,7 @@
 import { createHmac, randomBytes, randomInt, scryptSync } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { requireEnv, startServer, type ServerOptions, type TestServer } from './server.ts';
+import { requireEnv, startServer, TEST_PROXY_SECRET, type ServerOptions, type TestServer } from './server.ts';
 
 /** The LOCAL-ONLY sandbox secret of edge-functions/_shared/env.ts (the test server runs with the sandbox on). */
 export const WEBHOOK_SECRET = 'local-sandbox-only-webhook-secret';
@@ -44,16 +44,25 @@ export interface Answer<T = any> {
   text: string;
 }
 
-/** One browser: keeps the session and device cookies between calls. */
+/**
+ * One browser: keeps the session and device cookies between calls. Its requests come as through the static
+ * host's rewrite: from `ip` (X-Forwarded-For) with the proxy's secret, unless `viaProxy` is false (a caller
+ * who reaches the function directly).
+ */
 export class Client {
   /** `session=…`, or null when signed out */
   cookie: string | null = null;
   /** `device=…`: the signed cookie of a browser that has signed in (rate limits spare it) */
   device: string | null = null;
+  viaProxy = true;
   constructor(
     readonly baseUrl: string,
     public ip = randomIp(),
   ) {}
+
+  private forwarded(): Record<string, string> {
+    return this.viaProxy ? { 'x-forwarded-for': this.ip, 'x-proxy-secret': TEST_PROXY_SECRET } : {};
+  }
 
   private cookies(): Record<string, string> {
     const pairs = [this.cookie, this.device].filter(Boolean);
@@ -70,7 +79,7 @@ export class Client {
       method,
       redirect: 'manual',
       headers: {
-        'x-forwarded-for': this.ip,
+        ...this.forwarded(),
         ...this.cookies(),
         ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
         ...headers,
@@ -98,7 +107,7 @@ export class Client {
   async streamStatus(path: string): Promise<number> {
     const abort = new AbortController();
     const response = await fetch(`${this.baseUrl}${path}`, {
-      headers: { 'x-forwarded-for': this.ip, ...this.cookies() },
+      headers: { ...this.forwarded(), ...this.cookies() },
       signal: abort.signal,
     });
     abort.abort();

@@ -15,6 +15,12 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The PROXY_SECRET of the tests' servers: the tests play the static host in front of the function, so their
+ * clients show it (X-Proxy-Secret) and the server believes their X-Forwarded-For.
+ */
+export const TEST_PROXY_SECRET = 'test-proxy-secret';
+
 export function requireEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run the tests through \`npm test\` (scripts/test.js)`);
@@ -66,6 +72,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
         PAYMENT_SANDBOX: 'true',
         // Tests play the proxy: API tests vary X-Forwarded-For so per-IP limits never couple them.
         TRUST_PROXY_HOPS: '1',
+        PROXY_SECRET: TEST_PROXY_SECRET,
         ...options.env,
       },
       stdio: ['pipe', 'pipe', 'inherit'],

@@ -9,7 +9,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { securityMessages } from '../../../src/domain/account-security.ts';
+import { ADMIN_PASSWORD_MIN, securityMessages } from '../../../src/domain/account-security.ts';
 import {
   changePasswordSchema,
   recoveryCodesEntity,
@@ -39,7 +39,8 @@ const passwordRoute = createRoute({
   method: 'post',
   path: '/account/password',
   tags,
-  summary: 'Change the password (the current one first); every other session of the user ends',
+  summary:
+    "Change the password (the current one first; an administrator's at least 12 characters); every other session of the user ends",
   request: { body: jsonBody(changePasswordSchema) },
   responses: { 200: json(messageEntity, 'Password changed'), ...errors(400, 401, 429) },
 });
@@ -105,11 +106,17 @@ export function accountSecurityRoutes() {
 
   app.openapi(passwordRoute, async (c) => {
     const { current_password: current, new_password: next } = c.req.valid('json');
-    const [[check]] = await query(c, 'user', 'service', (q) => [
+    const [[check], [caller]] = await query(c, 'user', 'service', (q) => [
       q`select attempt_id, password_hash from app.begin_password_check(${clientIp(c)}, ${deviceId(c)})`,
+      q`select u.role from public.users u where u.id = app.current_user_id()`,
     ]);
     if (!(await verifyPassword(current, check.password_hash))) {
       throw new HttpError(400, securityMessages.currentPasswordIncorrect); // the attempt stays a failure
+    }
+    if (caller.role === 'admin' && next.length < ADMIN_PASSWORD_MIN) {
+      // the current password was right: no guess to count
+      await query(c, 'user', 'service', (q) => [q`select app.finish_attempt(${check.attempt_id}, true)`]);
+      throw new HttpError(400, securityMessages.adminPasswordTooShort);
     }
     const passwordHash = await hashPassword(next);
     await query(c, 'user', 'service', (q) => [

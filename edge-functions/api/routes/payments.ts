@@ -15,7 +15,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { LOCAL_SANDBOX_WEBHOOK_SECRET } from '../../_shared/env.ts';
+import { LOCAL_SANDBOX_WEBHOOK_SECRET } from '../../_shared/config.ts';
 import { HttpError, toHttpError } from '../../_shared/errors.ts';
 import { query, type Ctx } from '../context.ts';
 import { errors, json, router } from '../openapi.ts';
