@@ -2,8 +2,9 @@
  * The `api` edge function: every /api route of the product. `index.ts` serves it on Supabase;
  * `scripts/local-server.ts` serves it beside the built SPA for `npm start`.
  *
- * Order of the middleware: request log → security headers → 64 KiB body limit → same-origin writes →
- * the database and configuration → the session cookie → routes. Each route's database work, session
+ * Order of the middleware: request log → security headers → `Cache-Control: private, no-store` unless a
+ * public match read → 64 KiB body limit → same-origin writes → the database and configuration → the session
+ * cookie → routes. Each route's database work, session
  * included, is one round trip (context.ts). Admin routes sit behind one guard (401 without a session); the
  * database answers 403 for anyone but an active admin (app.authenticate) and each admin function checks again.
  */
@@ -13,7 +14,14 @@ import { env as defaultEnv, type Env as Config } from '../_shared/env.ts';
 import { PlayerResults } from './player-results.ts';
 import { PublicMatchReads } from './public-reads.ts';
 import type { AppEnv } from './context.ts';
-import { handleError, limitBody, requestLog, sameOriginWrites, securityHeaders } from './middleware.ts';
+import {
+  handleError,
+  limitBody,
+  privateByDefault,
+  requestLog,
+  sameOriginWrites,
+  securityHeaders,
+} from './middleware.ts';
 import { restrictTo, router } from './openapi.ts';
 import { adminMatchRoutes } from './routes/admin/matches.ts';
 import { adminRiskRoutes } from './routes/admin/risk.ts';
@@ -41,7 +49,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
     c.set('config', config);
     await next();
   };
-  app.use(requestLog, securityHeaders, limitBody, sameOriginWrites, provide, readSession);
+  app.use(requestLog, securityHeaders, privateByDefault, limitBody, sameOriginWrites, provide, readSession);
 
   // One LISTEN connection per app (process), however many clients stream or read; never through a
   // transaction pooler (config.databaseListenUrl).
@@ -85,7 +93,10 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
       version: '1.0.0',
       description:
         'Every /api route. Errors are {"message": string}. Sessions: the HttpOnly `session` cookie set by ' +
-        '/api/login and /api/register. Writes from a foreign Origin are refused (403).',
+        '/api/login and /api/register. Writes from a foreign Origin are refused (403). Every answer says ' +
+        '`Cache-Control: private, no-store` except the public match reads (GET /api/matches, ' +
+        'GET /api/matches/{id}), which are the same for everyone and say `Cache-Control: public` with a ' +
+        'lifetime of a few seconds.',
     },
   });
 

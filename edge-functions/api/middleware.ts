@@ -1,12 +1,13 @@
 /**
- * Cross-cutting behaviour of every /api request: one JSON log line, security headers, body size limit,
- * CSRF origin check on writes, and the error shape `{"message": …}`.
+ * Cross-cutting behaviour of every /api request: one JSON log line, security headers, who may keep the
+ * answer, body size limit, CSRF origin check on writes, and the error shape `{"message": …}`.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { HttpError, toHttpError } from '../_shared/errors.ts';
+import { PRIVATE_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -33,6 +34,18 @@ export const securityHeaders = secureHeaders({
   referrerPolicy: 'no-referrer',
   overwrite: false,
 });
+
+/**
+ * Every answer is private to its caller and kept by no cache (`private, no-store`: sessions, balances, bets,
+ * errors, the live stream), except the public match reads that say `Cache-Control: public` themselves
+ * (public-reads.ts) — and never one that sets a cookie. One rule for every route, so a new route cannot
+ * forget it.
+ */
+export const privateByDefault: MiddlewareHandler = async (c, next) => {
+  await next();
+  const shared = c.res.headers.get('cache-control')?.startsWith('public,') && !c.res.headers.has('set-cookie');
+  if (!shared) c.res.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+};
 
 export const limitBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,

@@ -6,6 +6,7 @@
 import { OpenAPIHono, type OpenAPIHonoOptions } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { apiErrorEntity } from '../../src/domain/entities.ts';
+import { PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
 import type { MiddlewareHandler } from 'hono';
 import { query, requireSession, type Access, type AppEnv } from './context.ts';
 
@@ -122,5 +123,24 @@ export function restrictTo(c: Parameters<MiddlewareHandler<AppEnv>>[0], access: 
   c.set('access', access);
 }
 
+/** The headers of a public match read's answer, which any shared cache may keep and serve to anyone. */
+const sharedHeaders = {
+  ETag: {
+    description: 'A hash of the body (weak): send it back in If-None-Match',
+    schema: { type: 'string' as const },
+  },
+  'Cache-Control': {
+    description: 'The same answer for every caller, so any cache may keep it for a few seconds',
+    schema: { type: 'string' as const, example: PUBLIC_MATCH_CACHE_CONTROL },
+  },
+};
+
+/** A public match read's JSON answer: the same for everyone, with its ETag and a shared cache's lifetime. */
+export function sharedJson<T extends z.ZodType>(schema: T, description: string) {
+  return { ...json(schema, description), headers: sharedHeaders } as const;
+}
+
 /** A conditional GET's answer when the client's ETag is still current. */
-export const notModified = { 304: { description: 'Not modified: the ETag sent in If-None-Match is current' } } as const;
+export const notModified = {
+  304: { description: 'Not modified: the ETag sent in If-None-Match is current', headers: sharedHeaders },
+} as const;

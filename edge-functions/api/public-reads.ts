@@ -1,20 +1,27 @@
 /**
- * Cheap public reads: match lists and a match are the same for everyone, and on match
- * day everyone asks for them at once and again and again (the 30 s poll, refetch on focus, every page).
+ * Cheap public reads: match lists and a match are the same for everyone, and on match day everyone asks for
+ * them at once and again and again (the poll of a page whose live updates are delayed, refetch on focus,
+ * every page).
  *
- * Each answer carries an ETag (a hash of the body, so it means the same whichever server process answers)
- * and a matching If-None-Match gets 304 Not Modified. Each process also keeps its latest answers, with how
- * many match changes its live feed had heard when their read was sent: while the feed is live and has
- * heard nothing since, the database cannot have anything newer, so the answer is served from memory — a
- * 304, or the body itself — with no database work at all. Every match change (the feed hears the trigger's
- * notification; this process's own admin writes count at once, before their answer leaves) makes the next
- * read go to the database. A request with `Cache-Control: no-cache` (a hard reload) always does.
+ * Each answer says `Cache-Control: public` with a lifetime of a few seconds (src/domain/live-updates.ts), so
+ * a shared cache in front of the API — a CDN, the static host's rewrite — answers a crowd with a few requests
+ * a second to us; the answer is built for the anonymous role whoever asks (no cookie, no session, nothing
+ * personal in it), so one copy serves everyone. It carries an ETag (a hash of the body, so it means the same
+ * whichever server process answers) and a matching If-None-Match gets 304 Not Modified, so a cache
+ * revalidates without the body. Each process also keeps its latest answers, with how many match changes its
+ * live feed had heard when their read was sent: while the feed is live and has heard nothing since, the
+ * database cannot have anything newer, so the answer is served from memory — a 304, or the body itself —
+ * with no database work at all. Every match change (the feed hears the trigger's notification; this
+ * process's own admin writes count at once, before their answer leaves) makes the next read go to the
+ * database. A request with `Cache-Control: no-cache` (a hard reload) always does.
  *
  * Bounded: at most MAX_ANSWERS answers of at most MAX_BYTES in all; keys are the route's validated
- * parameters (`list:live`, `match:42`), never raw URLs, and a 404 is never kept.
+ * parameters (`list:live`, `match:42`), never raw URLs, and a 404 is never kept (nor shared: errors are
+ * private, middleware.ts).
  */
 import type { MatchFeed } from '../_shared/match-feed.ts';
 import { sha256Hex } from '../_shared/sha256.ts';
+import { PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
 import { sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
 
 const MAX_ANSWERS = 1000;
@@ -75,12 +82,12 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 
 function send(c: Ctx, answer: Answer): DatabaseAnswer {
   c.header('ETag', answer.etag);
-  c.header('Cache-Control', 'no-cache');
+  c.header('Cache-Control', PUBLIC_MATCH_CACHE_CONTROL);
   return sendJson(c, answer.body);
 }
 
 function notModified(c: Ctx, etag: string): DatabaseAnswer {
   c.header('ETag', etag);
-  c.header('Cache-Control', 'no-cache');
+  c.header('Cache-Control', PUBLIC_MATCH_CACHE_CONTROL);
   return c.body(null, 304) as unknown as DatabaseAnswer;
 }

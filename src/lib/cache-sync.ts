@@ -5,7 +5,7 @@
  * module loads, so every cache that exists has its listener (a lazy area such as the back office adds its
  * own when it loads).
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { replaceEqualDeep, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Match } from '../domain/entities.ts';
 
 export interface CacheListener {
@@ -73,4 +73,25 @@ export function placeInList(
 /** A cached single match replaced by `match` when that is newer; absent or not-found caches stay as they are. */
 export function newerThanCached<T extends Match | null>(match: Match) {
   return (cached: T | undefined): T | undefined => (cached && cached.version < match.version ? (match as T) : cached);
+}
+
+const isMatch = (value: unknown): value is Match =>
+  typeof value === 'object' && value !== null && typeof (value as Match).version === 'number';
+
+/**
+ * The `structuralSharing` of the public match reads: what a read brings replaces the cached data, except a
+ * match older than the cached one (a lower version), which a shared cache may answer for a few seconds
+ * after a change the page already has (pushed, or an admin's own write): the newer one stays. Whether a
+ * match is in a list at all is the read's to say.
+ */
+export function keepNewerMatches(cached: unknown, fetched: unknown): unknown {
+  const newer = (was: unknown, now: unknown) => (isMatch(was) && isMatch(now) && was.version > now.version ? was : now);
+  if (Array.isArray(cached) && Array.isArray(fetched)) {
+    const byId = new Map(cached.filter(isMatch).map((match) => [match.id, match]));
+    return replaceEqualDeep(
+      cached,
+      fetched.map((match: unknown) => (isMatch(match) ? newer(byId.get(match.id), match) : match)),
+    );
+  }
+  return replaceEqualDeep(cached, newer(cached, fetched));
 }

@@ -1,9 +1,12 @@
 /**
  * The authorization matrix: every route × {anonymous, player, another player, suspended, banned, admin},
  * generated from ONE table. A final check compares the table with GET /api/openapi.json, so a new route
- * without a row fails here.
+ * without a row fails here. Every answer is also checked for who may keep it: `Cache-Control: public` on the
+ * public match reads' successful answers (the same for every caller, so a shared cache may serve them to
+ * anyone), `private, no-store` on everything else, whoever asks.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
 import {
   apiSuite,
   Client,
@@ -29,8 +32,10 @@ interface Row {
   path: (f: Fixtures) => string;
   body?: (f: Fixtures) => unknown;
   headers?: Record<string, string>;
-  /** The answer is a never-ending stream: only its status is checked. */
+  /** The answer is a never-ending stream: only its status and headers are checked. */
   stream?: true;
+  /** A public match read: its successful answers may be kept by a shared cache. */
+  shared?: true;
   expect: [anonymous: number, player: number, other: number, suspended: number, banned: number, admin: number];
 }
 
@@ -56,8 +61,14 @@ const TABLE: Row[] = [
     expect: PUBLIC(401),
   },
   { method: 'POST', route: '/api/register', path: () => '/api/register', body: () => ({}), expect: PUBLIC(400) },
-  { method: 'GET', route: '/api/matches', path: () => '/api/matches', expect: PUBLIC(200) },
-  { method: 'GET', route: '/api/matches/{id}', path: (f) => `/api/matches/${f.matchId}`, expect: PUBLIC(200) },
+  { method: 'GET', route: '/api/matches', path: () => '/api/matches', shared: true, expect: PUBLIC(200) },
+  {
+    method: 'GET',
+    route: '/api/matches/{id}',
+    path: (f) => `/api/matches/${f.matchId}`,
+    shared: true,
+    expect: PUBLIC(200),
+  },
   { method: 'GET', route: '/api/live/token', path: () => '/api/live/token', expect: [401, 404, 404, 404, 401, 404] },
   {
     method: 'GET',
@@ -385,13 +396,18 @@ describe('authorization matrix', () => {
 
   describe.each(TABLE)('$method $route', (row) => {
     it.each(ACTORS.map((actor, index) => [actor, row.expect[index]] as const))('%s → %i', async (actor, expected) => {
+      const cacheControl = (status: number) =>
+        row.shared && status === 200 ? PUBLIC_MATCH_CACHE_CONTROL : PRIVATE_CACHE_CONTROL;
       if (row.stream) {
-        expect(await clients[actor].streamStatus(row.path(fixtures))).toBe(expected);
+        const stream = await clients[actor].streamHead(row.path(fixtures));
+        expect(stream.status).toBe(expected);
+        expect(stream.headers.get('cache-control')).toBe(cacheControl(stream.status));
         return;
       }
       const body = row.body?.(fixtures);
       const answer = await clients[actor].call(row.method, row.path(fixtures), body, row.headers);
       expect(answer.status, answer.text.slice(0, 200)).toBe(expected);
+      expect(answer.headers.get('cache-control'), 'who may keep the answer').toBe(cacheControl(answer.status));
       if (answer.status === 401 && row.route !== '/api/login' && row.route !== '/api/payments/webhook') {
         expect(answer.body).toEqual({ message: 'Not authenticated' });
       }

@@ -1,10 +1,13 @@
 /**
  * Public match reads served from memory (edge-functions/api/public-reads.ts) must never show an old match
  * once it changed: not after this server's own admin write, not after a change the server only hears of
- * through the database's notification, and never to a request that asks for a fresh read.
+ * through the database's notification, and never to a request that asks for a fresh read. And because a
+ * shared cache keeps them for everyone, they must be the same for every caller: nothing of the signed-in
+ * player who asked (their bets, their balance, a cookie) may be in them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiSuite, Client, createMatch } from '../support/api.ts';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
+import { apiSuite, Client, createMatch, fund, registerPlayer } from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
 
 describe('public match reads served from memory', () => {
@@ -61,5 +64,51 @@ describe('public match reads served from memory', () => {
   it('keeps no answer for a match that does not exist', async () => {
     expect((await visitor().get('/api/matches/987654321')).status).toBe(404);
     expect((await visitor().get('/api/matches/987654321')).status).toBe(404);
+  });
+
+  describe('what a shared cache may keep', () => {
+    it('answers a player who bet on the match, an admin and a stranger byte for byte the same, shareable', async () => {
+      const match = await createMatch(api.admin, { live: true });
+      const player = await registerPlayer(api.server);
+      await fund(api.server, player, 5000);
+      expect((await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000 })).status).toBe(
+        201,
+      );
+      for (const path of [
+        `/api/matches/${match.id}`,
+        '/api/matches?status=live',
+        '/api/matches?status=upcoming',
+        '/api/matches',
+      ]) {
+        const answers = await Promise.all([visitor().get(path), player.client.get(path), api.admin.client.get(path)]);
+        for (const answer of answers) {
+          expect(answer.status, path).toBe(200);
+          expect(answer.headers.get('cache-control'), path).toBe(PUBLIC_MATCH_CACHE_CONTROL);
+          expect(answer.headers.get('set-cookie'), path).toBeNull();
+          expect(answer.headers.get('vary') ?? '', path).not.toMatch(/cookie|authorization/i);
+          expect(answer.text, path).toBe(answers[0].text);
+          expect(answer.headers.get('etag'), path).toBe(answers[0].headers.get('etag'));
+        }
+        expect(answers[0].text).not.toContain(player.username);
+      }
+    });
+
+    it('says the same on a 304, so a cache that revalidates keeps sharing the answer', async () => {
+      const match = await createMatch(api.admin, { live: true });
+      const first = await visitor().get(`/api/matches/${match.id}`);
+      const again = await visitor().get(`/api/matches/${match.id}`, { 'if-none-match': first.headers.get('etag')! });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(again.headers.get('cache-control')).toBe(PUBLIC_MATCH_CACHE_CONTROL);
+    });
+
+    it('keeps a refusal private: a missing match or a bad status is not shared', async () => {
+      const missing = await visitor().get('/api/matches/987654322');
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL);
+      const invalid = await visitor().get('/api/matches?status=finished');
+      expect(invalid.status).toBe(400);
+      expect(invalid.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL);
+    });
   });
 });

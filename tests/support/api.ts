@@ -103,15 +103,19 @@ export class Client {
     return { status: response.status, body: parsed as T, headers: response.headers, text };
   }
 
-  /** The status of a streaming answer (Server-Sent Events), without waiting for the stream to end. */
-  async streamStatus(path: string): Promise<number> {
+  /** The status and headers of a streaming answer (Server-Sent Events), without waiting for the stream to end. */
+  async streamHead(path: string): Promise<{ status: number; headers: Headers }> {
     const abort = new AbortController();
     const response = await fetch(`${this.baseUrl}${path}`, {
       headers: { ...this.forwarded(), ...this.cookies() },
       signal: abort.signal,
     });
     abort.abort();
-    return response.status;
+    return { status: response.status, headers: response.headers };
+  }
+
+  async streamStatus(path: string): Promise<number> {
+    return (await this.streamHead(path)).status;
   }
 
   get = <T = any>(path: string, headers?: Record<string, string>) => this.call<T>('GET', path, undefined, headers);

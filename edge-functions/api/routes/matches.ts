@@ -1,7 +1,7 @@
 /**
  * Matches: GET /api/matches?status=…, GET /api/matches/{id}. Public reads (matches are readable by anon),
- * with an ETag (304 for a matching If-None-Match), served from memory while no match has changed
- * (public-reads.ts).
+ * the same for every caller and kept by shared caches for a few seconds (`Cache-Control: public`), with an
+ * ETag (304 for a matching If-None-Match), served from memory while no match has changed (public-reads.ts).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { matchEntity } from '../../../src/domain/entities.ts';
 import { MATCH_STATUSES } from '../../../src/domain/limits.ts';
 import type { PublicMatchReads } from '../public-reads.ts';
 import { bodyOf, query } from '../context.ts';
-import { errors, idParams, json, notModified, router } from '../openapi.ts';
+import { errors, idParams, notModified, router, sharedJson } from '../openapi.ts';
 import { matchById, matchList } from '../queries.ts';
 
 export const MATCH_NOT_FOUND = 'Match not found';
@@ -25,7 +25,7 @@ const listRoute = createRoute({
   summary: 'Matches by start time, optionally of one status',
   request: { query: matchesQuery },
   responses: {
-    200: json(z.array(matchEntity), 'Matches with team1 and team2 (with an ETag)'),
+    200: sharedJson(z.array(matchEntity), 'Matches with team1 and team2'),
     ...notModified,
     ...errors(400),
   },
@@ -38,7 +38,7 @@ const getRoute = createRoute({
   summary: 'One match',
   request: { params: idParams },
   responses: {
-    200: json(matchEntity, 'The match with team1 and team2 (with an ETag)'),
+    200: sharedJson(matchEntity, 'The match with team1 and team2'),
     ...notModified,
     ...errors(400, 404),
   },

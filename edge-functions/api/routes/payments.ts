@@ -136,7 +136,6 @@ function sandboxPage(c: Ctx, title: string, body: string, status: 200 | 400 | 40
   // With `no-referrer` (the API default) browsers send `Origin: null` on the form post, which the CSRF
   // check refuses; `same-origin` sends our origin to ourselves and nothing to anyone else.
   c.header('Referrer-Policy', 'same-origin');
-  c.header('Cache-Control', 'no-store');
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Match } from '../../../domain/entities.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { keepNewerMatches } from '../../../lib/cache-sync.ts';
 import { matchKeys } from './keys.ts';
 
 /** The live match view polls its match every 30 s. */
@@ -17,7 +18,12 @@ export async function getMatch(id: number): Promise<Match | null> {
 }
 
 export function getMatchQueryOptions(id: number) {
-  return queryOptions({ queryKey: matchKeys.detail(id), queryFn: () => getMatch(id), refetchInterval: MATCH_POLL_MS });
+  return queryOptions({
+    queryKey: matchKeys.detail(id),
+    queryFn: () => getMatch(id),
+    refetchInterval: MATCH_POLL_MS,
+    structuralSharing: keepNewerMatches,
+  });
 }
 
 export function useMatch(id: number) {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Match } from '../../../domain/entities.ts';
 import type { MatchStatus } from '../../../domain/limits.ts';
 import { api } from '../../../lib/api-client.ts';
+import { keepNewerMatches } from '../../../lib/cache-sync.ts';
 import { matchKeys } from './keys.ts';
 
 /** GET /api/matches?status=…: the live or upcoming matches. */
@@ -10,7 +11,11 @@ export function getMatches(status: MatchStatus): Promise<Match[]> {
 }
 
 export function getMatchesQueryOptions(status: MatchStatus) {
-  return queryOptions({ queryKey: matchKeys.list(status), queryFn: () => getMatches(status) });
+  return queryOptions({
+    queryKey: matchKeys.list(status),
+    queryFn: () => getMatches(status),
+    structuralSharing: keepNewerMatches,
+  });
 }
 
 export function useMatches(status: MatchStatus, options: { enabled?: boolean } = {}) {
