@@ -15,6 +15,10 @@
 -- of another user's name. The charset regex is unbounded on purpose: PostgreSQL evaluates a bounded one
 -- ({3,255}) many times slower, on every update of a user row; the length bounds are users_username_check
 -- and the column type.
+-- wallet_balance is written by the posting function only (app.post_transfers). Only a correction's reversal
+-- may take it below zero: the posting function then sets below_zero_since (and clears it once the balance is
+-- back at zero or above), and users_balance_below_zero refuses a negative balance without it, whatever the
+-- code path.
 -- Balances change all the time and the status and balance columns stay out of every index, so an update
 -- is HOT (touches no index) when its page has room. Settlement gives every winner a new row version in one
 -- transaction, and the dead versions cannot be pruned before it ends: fillfactor 45 leaves room on each page
@@ -25,24 +29,31 @@ create table public.users (
   name varchar(255) not null check (length(btrim(name)) >= 2),
   email varchar(255) check (email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'),
   phone varchar(50),
-  wallet_balance bigint not null default 0 check (wallet_balance >= 0),
+  wallet_balance bigint not null default 0,
   referral_code varchar(50) not null check (length(referral_code) >= 4),
   referred_by bigint references public.users (id) on delete set null,
   role varchar(50) not null default 'user' check (role in ('admin', 'user')),
   status varchar(50) not null default 'active' check (status in ('active', 'suspended', 'banned')),
   created_at timestamptz not null default now(),
+  below_zero_since timestamptz,
   constraint users_referral_code_key unique (referral_code),
   constraint users_not_self_referred check (referred_by is distinct from id),
-  constraint users_username_charset check (username ~ '^[A-Za-z0-9_.-]+$')
+  constraint users_username_charset check (username ~ '^[A-Za-z0-9_.-]+$'),
+  constraint users_balance_below_zero check (wallet_balance >= 0 or below_zero_since is not null)
 ) with (fillfactor = 45);
 comment on table public.users is
   'Players and administrators. wallet_balance always equals the sum of the user''s completed ledger rows.';
+comment on column public.users.below_zero_since is
+  'When a correction took the balance below zero (null unless it is below zero); set by app.post_transfers.';
 create unique index users_username_lower_key on public.users (lower(username));
 create unique index users_email_lower_key on public.users (lower(email));
 -- foreign key (referrals shown on the admin user screen): only referred users have one
 create index users_referred_by_idx on public.users (referred_by) where referred_by is not null;
 -- the Suspended and Banned tabs of the admin users list and their counts: the few users who are not active
 create index users_not_active_idx on public.users (status, id) where status <> 'active';
+-- the Below zero tab of the admin users list: the few players a correction left below zero (the balance
+-- itself stays out of every index, so a credit remains a HOT update)
+create index users_below_zero_idx on public.users (id) where below_zero_since is not null;
 
 -- The digits that identify a phone number: the last ten (an Indian mobile number without +91 or 0), or all
 -- of them when there are fewer; null without at least six. '+91 98765-43210' and '09876543210' agree.
@@ -356,7 +367,7 @@ set search_path = ''
 as $$
 begin
   return (
-    select to_jsonb(p_user) || jsonb_build_object(
+    select (to_jsonb(p_user) - 'below_zero_since') || jsonb_build_object(
       'available_balance', p_user.wallet_balance - w.pending,
       'pending_withdrawals', w.pending)
     from (select app.pending_withdrawals(p_user.id) as pending) w

@@ -3,7 +3,9 @@
 --
 -- Ledger rules:
 --   * users.wallet_balance = sum(transactions.amount where status = 'completed'), for every user, always.
---     Every balance change writes its ledger row in the same transaction; app.reconcile() lists violations.
+--     Every balance change and its ledger row are written by the posting function, app.post_transfers (the
+--     ledger area): a ledger row is a transfer between the player's wallet and a house account.
+--     app.reconcile() lists violations.
 --   * wallet_balance >= 0 (CHECK on public.users).
 --   * available balance = wallet_balance - sum of the user's pending withdrawals; bets and new withdrawals
 --     check the available balance.
@@ -31,15 +33,18 @@ comment on table public.bank_accounts is 'Players'' saved bank accounts, the des
 -- A self-excluded player's bank account cannot be added to another account (app.add_bank_account).
 create index bank_accounts_account_idx on public.bank_accounts (account_number, ifsc_code);
 
--- The ledger: deposits, withdrawals, bets placed, won, lost and refunded, referral bonuses and admin
--- adjustments. Amounts are signed integer rupees; positive credits. Which sign and which status each type
--- may have is a CHECK, so no code path can write a credit as a debit.
+-- The ledger: deposits, withdrawals, bets placed, won, lost and refunded, referral bonuses, admin
+-- adjustments and the reversals of a corrected settlement. Each row is a transfer between the player's wallet
+-- and the house account its type names (app.ledger_types), written by app.post_transfers only. Amounts are
+-- signed integer rupees; positive credits. Which sign and which status each type may have is a CHECK, so no
+-- code path can write a credit as a debit.
 create table public.transactions (
   id bigint generated always as identity primary key,
   user_id bigint not null references public.users (id) on delete restrict,
   amount bigint not null,
   type varchar(50) not null check (type in (
-    'deposit', 'withdrawal', 'bet_placed', 'bet_won', 'bet_lost', 'bet_refund', 'referral_bonus', 'admin_adjustment'
+    'deposit', 'withdrawal', 'bet_placed', 'bet_won', 'bet_lost', 'bet_refund', 'referral_bonus', 'admin_adjustment',
+    'settlement_reversal'
   )),
   status varchar(50) not null default 'pending' check (status in ('pending', 'completed', 'failed')),
   reference_id varchar(255),
@@ -52,7 +57,7 @@ create table public.transactions (
   requested_by bigint references public.users (id) on delete set null,
   constraint transactions_amount_sign check (
     (type in ('deposit', 'bet_won', 'bet_refund', 'referral_bonus') and amount > 0)
-    or (type in ('withdrawal', 'bet_placed') and amount < 0)
+    or (type in ('withdrawal', 'bet_placed', 'settlement_reversal') and amount < 0)
     or (type = 'bet_lost' and amount = 0)
     or (type = 'admin_adjustment' and amount <> 0)
   ),
@@ -262,11 +267,7 @@ begin
   -- lock the wallets this may touch, lowest id first
   perform 1 from public.users where id in (v_tx.user_id, v_referral.referrer_id) order by id for update;
 
-  update public.transactions
-    set status = 'completed', gateway_txn_id = p_gateway_txn_id, updated_at = now()
-    where id = v_tx.id
-    returning * into v_tx;
-  update public.users set wallet_balance = wallet_balance + v_tx.amount where id = v_tx.user_id;
+  select * into v_tx from app.post_transfers(array[app.ledger_decision(v_tx.id, 'completed', p_gateway_txn_id)]);
 
   if v_referral.user_id is not null then
     update app.referrals set first_deposit = v_tx.amount where user_id = v_tx.user_id;
@@ -312,10 +313,9 @@ begin
   end if;
   perform app.assert_may_deposit(v_user.id, p_amount, p_reference);
 
-  insert into public.transactions (user_id, amount, type, status, reference_id, payment_method)
-  values (v_user.id, p_amount, 'deposit', 'pending', p_reference, 'upi')
-  on conflict (type, reference_id) where reference_id is not null do nothing
-  returning * into v_tx;
+  -- a pending transfer from the gateway: nothing moves until the gateway (or an admin) posts it
+  select * into v_tx from app.post_transfers(array[
+    app.ledger_row(v_user.id, 'deposit', p_amount, 'pending', p_reference, p_payment_method => 'upi')]);
   if v_tx.id is null then
     select * into v_tx from public.transactions where type = 'deposit' and reference_id = p_reference;
     -- only a retry of the same, still pending request gets the row back
@@ -411,10 +411,7 @@ begin
       end if;
       return v_tx;
     end if;
-    update public.transactions
-      set status = 'failed', gateway_txn_id = v_gateway, updated_at = now()
-      where id = v_tx.id
-      returning * into v_tx;
+    select * into v_tx from app.post_transfers(array[app.ledger_decision(v_tx.id, 'failed', v_gateway)]);
     return v_tx;
   exception when unique_violation then
     -- a concurrent webhook for another deposit stored the same gateway id first
@@ -456,10 +453,12 @@ begin
     raise exception using errcode = 'BT400', message = 'Invalid window';
   end if;
   with expired as (
-    update public.transactions t
-      set status = 'failed', updated_at = now()
+    select v.id, v.created_at
+    from app.post_transfers(array(
+      select app.ledger_decision(t.id, 'failed')
+      from public.transactions t
       where t.type = 'deposit' and t.status = 'pending' and t.created_at < p_now - p_window
-      returning t.id, t.created_at
+      for update)) v
   ), audited as (
     insert into public.audit_log (admin_id, action, target_type, target_id, before, after)
     select null, 'deposit.expired', 'transaction', e.id,
@@ -580,39 +579,14 @@ begin
       message = 'Minimum deposit required: You need to have made at least one deposit of ₹1,000 or more to withdraw funds';
   end if;
 
-  insert into public.transactions (user_id, amount, type, status, bank_account_id)
-  values (v_user.id, -p_amount, 'withdrawal', 'pending', v_account.id)
-  returning * into v_tx;
-  update public.transactions set reference_id = 'WD-' || v_tx.id where id = v_tx.id returning * into v_tx;
+  -- a pending transfer holding the amount (the available balance leaves it out) until an admin pays it
+  select * into v_tx from app.post_transfers(array[
+    app.ledger_row(v_user.id, 'withdrawal', -p_amount, 'pending', p_bank_account_id => v_account.id)]);
   return v_tx;
 end;
 $$;
 comment on function app.request_withdrawal(bigint, bigint) is
   'Creates the caller''s pending withdrawal after the balance and deposit checks. Caller: API as the player.';
-
-/** Functions: reconciliation */
-
--- Users whose cached wallet_balance differs from the sum of their completed ledger rows. Must be empty.
--- Read-only; for monitoring and tests (service_role).
-create function app.reconcile()
-returns table (user_id bigint, wallet_balance bigint, ledger_balance bigint)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select u.id, u.wallet_balance, coalesce(l.total, 0)::bigint
-  from public.users u
-  left join (
-    select t.user_id, sum(t.amount) as total
-    from public.transactions t
-    where t.status = 'completed'
-    group by t.user_id
-  ) l on l.user_id = u.id
-  where u.wallet_balance <> coalesce(l.total, 0)
-  order by u.id
-$$;
-comment on function app.reconcile() is 'Users violating the ledger invariant (must be none). Caller: service_role.';
 
 /** Function privileges */
 
@@ -626,8 +600,7 @@ revoke execute on function
   app.complete_deposit(text, bigint, text, text),
   app.fail_stale_deposits(interval, timestamptz),
   app.add_bank_account(text, text, text, text),
-  app.request_withdrawal(bigint, bigint),
-  app.reconcile()
+  app.request_withdrawal(bigint, bigint)
   from public, anon, authenticated, service_role;
 -- Evaluated in app.user_json under RLS.
 grant execute on function app.pending_withdrawals(bigint) to authenticated, service_role;
@@ -636,8 +609,7 @@ grant execute on function
   app.complete_deposit(text, bigint, text, text),
   app.fail_stale_deposits(interval, timestamptz),
   app.add_bank_account(text, text, text, text),
-  app.request_withdrawal(bigint, bigint),
-  app.reconcile()
+  app.request_withdrawal(bigint, bigint)
   to service_role;
 
 /** Schedule */

@@ -181,11 +181,9 @@ begin
     raise exception using errcode = 'BT409', message = 'Insufficient balance';
   end if;
 
-  insert into public.transactions (user_id, amount, type, status, notes, requested_by)
-  values (v_before.id, p_amount, 'admin_adjustment', case when v_pending then 'pending' else 'completed' end,
-          v_notes, v_admin.id)
-  returning * into v_tx;
-  update public.transactions set reference_id = 'ADJ-' || v_tx.id where id = v_tx.id returning * into v_tx;
+  select * into v_tx from app.post_transfers(array[
+    app.ledger_row(v_before.id, 'admin_adjustment', p_amount, case when v_pending then 'pending' else 'completed' end,
+                   p_notes => v_notes, p_requested_by => v_admin.id)]);
   if v_pending then
     perform app.audit(v_admin.id, 'wallet.adjust_requested', 'user', v_before.id,
       jsonb_build_object('wallet_balance', v_before.wallet_balance),
@@ -193,8 +191,7 @@ begin
     return v_tx;
   end if;
 
-  update public.users set wallet_balance = wallet_balance + p_amount where id = v_before.id
-    returning * into v_after;
+  select * into v_after from public.users where id = v_before.id;
   perform app.audit(v_admin.id, 'wallet.adjust', 'user', v_before.id,
     jsonb_build_object('wallet_balance', v_before.wallet_balance),
     jsonb_build_object('wallet_balance', v_after.wallet_balance, 'amount', p_amount, 'notes', v_notes,

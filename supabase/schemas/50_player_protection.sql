@@ -506,21 +506,14 @@ begin
   values (p_user.id, p_user.id, p_kind, p_now, p_now, p_ends_at);
 
   if p_kind = 'self_exclusion' then
-    with pending as (
-      select t.id from public.transactions t
-      where t.user_id = p_user.id and t.type = 'deposit' and t.status = 'pending'
-      for update skip locked
-    ),
-    failed as (
-      update public.transactions t set status = 'failed', updated_at = now()
-      from pending p
-      where t.id = p.id
-      returning t.id, t.amount
-    )
     insert into public.audit_log (admin_id, action, target_type, target_id, before, after)
     select null, 'deposit.failed_by_exclusion', 'transaction', f.id,
            jsonb_build_object('status', 'pending'), jsonb_build_object('status', 'failed', 'amount', f.amount)
-    from failed f;
+    from app.post_transfers(array(
+      select app.ledger_decision(t.id, 'failed')
+      from public.transactions t
+      where t.user_id = p_user.id and t.type = 'deposit' and t.status = 'pending'
+      for update skip locked)) f;
   end if;
   return app.protection_json(p_user.id, p_now);
 end;

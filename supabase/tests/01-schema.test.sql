@@ -11,7 +11,8 @@ select tables_are('public', array['users', 'bank_accounts', 'transactions', 'tea
   'public holds exactly the product tables');
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
                               'match_book', 'player_match_stakes', 'referrals', 'user_devices', 'recovery_codes',
-                              'settlement_runs', 'settlement_batches'],
+                              'settlement_runs', 'settlement_batches', 'accounts', 'ledger_types', 'house_transfers',
+                              'account_days'],
   'app holds the private tables');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
