@@ -56,6 +56,23 @@ export function verifiedStep(secret: string, code: string, now = Date.now()): nu
   return delta === null ? null : TOTP.counter({ period: PERIOD_SECONDS, timestamp: now }) + delta;
 }
 
+/** A second factor offered with a request, as far as the API can check it (the database spends it once). */
+export type OfferedFactor =
+  | { kind: 'missing' }
+  | { kind: 'wrong' }
+  /** a TOTP code valid now: its time step (app.use_second_factor refuses a step not newer than the last) */
+  | { kind: 'totp'; step: number }
+  /** anything else is taken for a recovery code, which only the database can check */
+  | { kind: 'recovery'; hash: string };
+
+/** What `code` (the authenticator's 6 digits or a recovery code) offers against `secret`. */
+export function offeredFactor(secret: string, code: string | undefined): OfferedFactor {
+  if (!code) return { kind: 'missing' };
+  if (!TOTP_CODE.test(code)) return { kind: 'recovery', hash: recoveryCodeHash(code) };
+  const step = verifiedStep(secret, code);
+  return step === null ? { kind: 'wrong' } : { kind: 'totp', step };
+}
+
 /** Ten new recovery codes, shown once: `xxxxx-xxxxx`, about 49 bits each. */
 export function newRecoveryCodes(): string[] {
   const part = () => Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');

@@ -32,6 +32,19 @@ export const totpCodeSchema = z.object({
     .pipe(z.string().regex(/^\d{6}$/, securityMessages.mfaRequired)),
 });
 
+/**
+ * What proves the owner of an account before a second factor is set up (POST /api/account/two-factor and its
+ * confirmation), which a stolen session lacks: the password, and a code of the current second factor (or a
+ * recovery code) when there is one.
+ */
+export const twoFactorProofSchema = z.object({
+  current_password: changePasswordSchema.shape.current_password,
+  totp_code: loginSchema.shape.totp_code,
+});
+
+/** POST /api/account/two-factor/confirm: a code from the new secret, with the owner's proof again. */
+export const confirmTwoFactorSchema = totpCodeSchema.extend(twoFactorProofSchema.shape);
+
 /** GET /api/account/sessions: one signed-in browser. The token never leaves the server; `id` names it. */
 export const sessionEntity = z.object({
   id: z.number().int(),
@@ -68,3 +81,4 @@ export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 export type Session = z.infer<typeof sessionEntity>;
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusEntity>;
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupEntity>;
+export type TwoFactorProof = z.infer<typeof twoFactorProofSchema>;

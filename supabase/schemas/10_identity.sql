@@ -850,6 +850,36 @@ end;
 $$;
 comment on function app.end_all_sessions() is 'Ends every session of the caller. Caller: API.';
 
+-- Internal: gives the request's session a new token (p_token_hash, the hash of a token the API made) after a
+-- change of the account's password or second factor. The old session ends like every other one of the user
+-- (a copy of its cookie stops working with them); the new one keeps the browser, the address and the play
+-- session, and lasts as a fresh sign-in. Returns its latest end (the cookie's expiry).
+create function app.renew_session(p_token_hash text)
+returns timestamptz
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_old app.sessions;
+  v_new app.sessions;
+begin
+  if p_token_hash is null or length(p_token_hash) < 32 or length(p_token_hash) > 128 then
+    raise exception using errcode = 'BT400', message = 'Invalid session token';
+  end if;
+  delete from app.sessions where id = app.current_session_id() returning * into v_old;
+  if not found then
+    raise exception using errcode = 'BT401', message = 'Not authenticated';
+  end if;
+  insert into app.sessions (token_hash, user_id, expires_at, user_agent, ip, play_started_at)
+  select p_token_hash, u.id, app.session_expiry(u.role, now(), now()), v_old.user_agent, v_old.ip, v_old.play_started_at
+    from public.users u where u.id = v_old.user_id
+  returning * into v_new;
+  return app.session_ends_by(v_new.created_at);
+end;
+$$;
+comment on function app.renew_session(text) is
+  'Internal: replaces the request''s session with one of a new token (same browser and play session); its latest end.';
+
 /** Functions: passwords and the second factor */
 
 -- Before the caller proves their current password again (a change of password): records the attempt
@@ -872,10 +902,36 @@ $$;
 comment on function app.begin_password_check(text, text) is
   'Rate-limited start of a password re-check for the caller: attempt id and stored hash. Caller: API.';
 
+-- Before an admin sets up a second factor (starting or confirming it): the proof a stolen session lacks.
+-- Records the attempt like a sign-in of their username (app.begin_attempt), and returns its id, the caller,
+-- the stored password hash and the current second factor's secret (null when none: then the password alone
+-- proves it). 403 for anyone but an admin.
+create function app.begin_factor_check(p_ip text, p_device text default null)
+returns table (attempt_id bigint, user_id bigint, password_hash text, totp_secret text)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+begin
+  if v_user.role <> 'admin' then
+    raise exception using errcode = 'BT403', message = 'Two-factor sign-in is for administrators';
+  end if;
+  attempt_id := app.begin_attempt('login', v_user.username, p_ip, p_device => p_device);
+  user_id := v_user.id;
+  select c.password_hash, c.totp_secret into password_hash, totp_secret from app.credentials c where c.user_id = v_user.id;
+  return next;
+end;
+$$;
+comment on function app.begin_factor_check(text, text) is
+  'Rate-limited start of the calling admin''s proof for a second-factor set-up: attempt, hash, current secret. Caller: API.';
+
 -- Sets the caller's new password hash (computed by the API after it checked the current password). The
--- trigger on app.credentials ends their other sessions.
-create function app.change_password(p_password_hash text)
-returns void
+-- trigger on app.credentials ends their other sessions, and this one gets a new token (p_token_hash, made by
+-- the API; app.renew_session): a copy of the old cookie no longer works. Returns the new session's latest end.
+create function app.change_password(p_password_hash text, p_token_hash text)
+returns timestamptz
 language plpgsql
 security definer
 set search_path = ''
@@ -888,9 +944,11 @@ begin
   end if;
   perform app.check_length(p_password_hash, 'Password', 255);
   update app.credentials set password_hash = p_password_hash, updated_at = now() where user_id = v_user.id;
+  return app.renew_session(p_token_hash);
 end;
 $$;
-comment on function app.change_password(text) is 'Sets the caller''s password hash; ends their other sessions. Caller: API.';
+comment on function app.change_password(text, text) is
+  'Sets the caller''s password hash; ends their other sessions and renews this one''s token. Caller: API.';
 
 -- Spends the second factor of a sign-in in the sign-in's own transaction: the TOTP time step the API
 -- verified (refused unless newer than the last one used, so a code never works twice) or the SHA-256 of a
@@ -1016,9 +1074,11 @@ $$;
 comment on function app.pending_totp_secret() is 'The TOTP secret the calling admin is setting up. Caller: API.';
 
 -- Confirms the calling admin's set-up: p_secret must still be the one being set up (another tab may have
--- started anew: 409), p_step is the time step of the code the API verified against it.
-create function app.confirm_totp_enrolment(p_secret text, p_step bigint, p_recovery_code_hashes text[])
-returns void
+-- started anew: 409), p_step is the time step of the code the API verified against it. The API has checked
+-- the admin's password (and current second factor) first. The new secret ends every other session, and this
+-- one gets a new token (p_token_hash; app.renew_session). Returns the new session's latest end.
+create function app.confirm_totp_enrolment(p_secret text, p_step bigint, p_recovery_code_hashes text[], p_token_hash text)
+returns timestamptz
 language plpgsql
 security definer
 set search_path = ''
@@ -1032,10 +1092,11 @@ begin
     raise exception using errcode = 'BT409', message = 'Start setting up two-factor sign-in first';
   end if;
   perform app.install_totp(v_user.id, p_secret, p_step, p_recovery_code_hashes);
+  return app.renew_session(p_token_hash);
 end;
 $$;
-comment on function app.confirm_totp_enrolment(text, bigint, text[]) is
-  'Turns on the calling admin''s second factor once a code confirmed it. Caller: API.';
+comment on function app.confirm_totp_enrolment(text, bigint, text[], text) is
+  'Turns on the calling admin''s second factor once a code confirmed it; renews this session''s token. Caller: API.';
 
 -- The operator's script sets up an admin's second factor without a browser (ADMIN_TOTP_SECRET, or a new
 -- secret it prints). Needs no claims. Caller: service_role.
@@ -1296,14 +1357,16 @@ revoke execute on function
   app.account_sessions(),
   app.end_session(bigint),
   app.end_all_sessions(),
+  app.renew_session(text),
   app.begin_password_check(text, text),
-  app.change_password(text),
+  app.begin_factor_check(text, text),
+  app.change_password(text, text),
   app.use_second_factor(bigint, bigint, text),
   app.install_totp(bigint, text, bigint, text[]),
   app.totp_status(boolean),
   app.begin_totp_enrolment(text),
   app.pending_totp_secret(),
-  app.confirm_totp_enrolment(text, bigint, text[]),
+  app.confirm_totp_enrolment(text, bigint, text[], text),
   app.set_admin_totp(text, text, text[]),
   app.address_limit_wait(text, text, boolean, int, interval, timestamptz),
   app.refuse_attempt(text, int),
@@ -1327,12 +1390,13 @@ grant execute on function
   app.end_session(bigint),
   app.end_all_sessions(),
   app.begin_password_check(text, text),
-  app.change_password(text),
+  app.begin_factor_check(text, text),
+  app.change_password(text, text),
   app.use_second_factor(bigint, bigint, text),
   app.totp_status(boolean),
   app.begin_totp_enrolment(text),
   app.pending_totp_secret(),
-  app.confirm_totp_enrolment(text, bigint, text[]),
+  app.confirm_totp_enrolment(text, bigint, text[], text),
   app.set_admin_totp(text, text, text[]),
   app.begin_attempt(text, text, text, timestamptz, text),
   app.finish_attempt(bigint, boolean)

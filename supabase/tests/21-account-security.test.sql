@@ -87,10 +87,10 @@ select is(tests.open_sessions('ops_chief'), 1, 'but not the admin''s who made it
 select tests.sign_in('quinn', 'q') as q1 \gset
 select tests.sign_in('quinn', 'r') as q2 \gset
 select tests.request_as('q');
-select app.change_password('new-hash-q');
+select app.change_password('new-hash-q', repeat('n', 64));
 select tests.reset_role();
-select results_eq($$select id from app.sessions where user_id = tests.uid('quinn')$$, array[:q1::bigint],
-  'a new password ends the other sessions and keeps the one that changed it');
+select results_eq($$select token_hash::text from app.sessions where user_id = tests.uid('quinn')$$, array[repeat('n', 64)],
+  'a new password ends the other sessions, and the one that changed it goes on under a new token');
 
 select tests.sign_in('quinn', 'r') as q2 \gset
 update public.users set role = 'admin' where username = 'quinn';
@@ -169,16 +169,17 @@ select throws_ok($$select app.authenticate(repeat('e', 64), 'admin', null, true)
   'Turn on two-factor sign-in on your Security screen to use the admin pages',
   'with the second factor required, an admin without one reaches no admin route');
 select lives_ok($$select app.authenticate(repeat('e', 64), 'user', null, true)$$, 'but may use their account''s routes');
-select throws_ok($$select app.confirm_totp_enrolment('ABCDEFGHIJKLMNOP', 5, array[]::text[])$$, 'BT409',
+select throws_ok($$select app.confirm_totp_enrolment('ABCDEFGHIJKLMNOP', 5, array[]::text[], repeat('E', 64))$$, 'BT409',
   'Start setting up two-factor sign-in first', 'a set-up cannot be confirmed before it starts');
 select is(app.begin_totp_enrolment('ABCDEFGHIJKLMNOP'), 'support', 'an admin starts a set-up');
-select throws_ok($$select app.confirm_totp_enrolment('QRSTUVWXYZ234567', 5, array[]::text[])$$, 'BT409',
+select throws_ok($$select app.confirm_totp_enrolment('QRSTUVWXYZ234567', 5, array[]::text[], repeat('E', 64))$$, 'BT409',
   'Start setting up two-factor sign-in first', 'only the secret being set up can be confirmed');
-select lives_ok($$select app.confirm_totp_enrolment('ABCDEFGHIJKLMNOP', 5, array(select 'h' || g from generate_series(1, 10) g))$$,
+select lives_ok($$select app.confirm_totp_enrolment('ABCDEFGHIJKLMNOP', 5, array(select 'h' || g from generate_series(1, 10) g), repeat('E', 64))$$,
   'a confirmed set-up turns it on');
 select is(app.totp_status(true), '{"enabled": true, "required": true, "available": true, "recovery_codes_left": 10}'::jsonb,
   'with ten recovery codes');
-select lives_ok($$select app.authenticate(repeat('e', 64), 'admin', null, true)$$, 'and the admin pages open');
+select lives_ok($$select app.authenticate(repeat('E', 64), 'admin', null, true)$$,
+  'and the admin pages open, to the session''s new token');
 select tests.reset_role();
 select tests.sign_in('quinn', 'f') as quinn_f \gset
 select tests.request_as('f');

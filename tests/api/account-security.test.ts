@@ -361,7 +361,7 @@ describe('account security', () => {
         required: false,
         recovery_codes_left: 0,
       });
-      const setUp = await admin.client.post('/api/account/two-factor');
+      const setUp = await admin.client.post('/api/account/two-factor', { current_password: admin.password });
       expect(setUp.status).toBe(201);
       expect(setUp.body.uri).toBe(
         `otpauth://totp/Cricket%20League:${admin.username}?issuer=Cricket%20League&secret=${setUp.body.secret}&algorithm=SHA1&digits=6&period=30`,
@@ -369,11 +369,13 @@ describe('account security', () => {
 
       const wrong = await admin.client.post('/api/account/two-factor/confirm', {
         code: '000000' === totpCode(setUp.body.secret) ? '111111' : '000000',
+        current_password: admin.password,
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body).toEqual({ message: 'Invalid code' });
       const confirmed = await admin.client.post('/api/account/two-factor/confirm', {
         code: totpCode(setUp.body.secret),
+        current_password: admin.password,
       });
       expect(confirmed.status).toBe(201);
       expect(confirmed.body.recovery_codes).toHaveLength(10);
@@ -464,7 +466,7 @@ describe('account security', () => {
 
     it('is for administrators: a player cannot set it up', async () => {
       const player = await registerPlayer(api.server);
-      const answer = await player.client.post('/api/account/two-factor');
+      const answer = await player.client.post('/api/account/two-factor', { current_password: player.password });
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual({ message: 'Two-factor sign-in is for administrators' });
       expect((await player.client.get('/api/account/two-factor')).body).toMatchObject({
@@ -565,9 +567,14 @@ describe('ADMIN_MFA=required', () => {
     expect((await admin.client.patch('/api/admin/matches/1/start')).status).toBe(403);
     expect((await admin.client.get('/api/account/two-factor')).body).toMatchObject({ enabled: false, required: true });
 
-    const setUp = await admin.client.post('/api/account/two-factor');
+    const setUp = await admin.client.post('/api/account/two-factor', { current_password: admin.password });
     expect(
-      (await admin.client.post('/api/account/two-factor/confirm', { code: totpCode(setUp.body.secret) })).status,
+      (
+        await admin.client.post('/api/account/two-factor/confirm', {
+          code: totpCode(setUp.body.secret),
+          current_password: admin.password,
+        })
+      ).status,
     ).toBe(201);
     expect((await admin.client.get('/api/admin/users')).status).toBe(200);
   });

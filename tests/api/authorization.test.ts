@@ -198,7 +198,7 @@ const TABLE: Row[] = [
     body: () => ({ months: 1 }),
     expect: SIGNED_IN(400),
   },
-  // account security: every user's own; setting up two-factor sign-in is for admins (a wrong code: 400)
+  // account security: every user's own; setting up two-factor sign-in is for admins (a wrong password or code: 400)
   {
     method: 'POST',
     route: '/api/account/password',
@@ -218,7 +218,8 @@ const TABLE: Row[] = [
     method: 'POST',
     route: '/api/account/two-factor',
     path: () => '/api/account/two-factor',
-    expect: [401, 403, 403, 403, 401, 201],
+    body: () => ({ current_password: 'not-the-password' }),
+    expect: [401, 403, 403, 403, 401, 400],
   },
   {
     method: 'POST',

@@ -1,7 +1,7 @@
 /**
  * Accounts that cannot be taken over, in a real Chromium against the real server: the Security screen
  * (password, sessions, sign out everywhere), reserved names at registration, an admin setting up two-factor
- * sign-in and then signing in with a code, and a player's own browser signing in while someone else's
+ * sign-in (after proving it is them: the password) and then signing in with a code, and a player's own browser signing in while someone else's
  * guessing slows every other browser down.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -130,6 +130,13 @@ describe('account security', () => {
     await page.getByText('Login successful').waitFor();
     await page.goto(`${server.url}/account/security`);
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    // what a stolen session lacks: the password, asked for again
+    const proof = page.getByRole('form', { name: 'Set up two-factor sign-in' });
+    await proof.getByLabel('Current password').fill('not-my-password');
+    await proof.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('400: Current password is incorrect').waitFor();
+    await proof.getByLabel('Current password').fill(admin.password);
+    await proof.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const secret = await page.getByTestId('totp-secret').innerText();
     const confirm = page.getByRole('form', { name: 'Confirm two-factor sign-in' });
@@ -139,6 +146,9 @@ describe('account security', () => {
     await codes.waitFor();
     expect(await codes.getByRole('listitem').count()).toBe(10);
     await codes.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByText('10 recovery codes left.').waitFor();
+    // the page goes on with the new session the set-up gave it
+    await page.reload();
     await page.getByText('10 recovery codes left.').waitFor();
 
     const { page: later } = await newPage();

@@ -1,36 +1,43 @@
 /**
  * Account security for every signed-in user: change the password, see and end their sessions, sign out
  * everywhere; and for admins, set up two-factor sign-in (TOTP). The rules live in the database
- * (supabase/schemas/10_identity.sql): a new password or second factor ends the user's other sessions there, and
+ * (supabase/schemas/10_identity.sql): a new password or second factor ends the user's other sessions there and
+ * gives this one a new token (the answer sets the new cookie; a copy of the old one stops working), and
  * sessions are named by a public id (the token's hash never leaves the database).
  *
- * A password change proves the current password first, rate limited like a sign-in of the user's name (a
- * stolen session may not guess it faster): two round trips with the password work between, like a login.
+ * What a stolen session lacks is asked for again, rate limited like a sign-in of the user's name (a stolen
+ * session may not guess any faster than a stranger): the current password for a password change; the
+ * password and, when the admin has one, a code of the current second factor for starting or confirming a
+ * new one. Two round trips with the password work between, like a login.
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, securityMessages } from '../../../src/domain/account-security.ts';
 import {
   changePasswordSchema,
+  confirmTwoFactorSchema,
   recoveryCodesEntity,
   sessionEntity,
-  totpCodeSchema,
+  twoFactorProofSchema,
   twoFactorSetupEntity,
   twoFactorStatusEntity,
+  type TwoFactorProof,
 } from '../../../src/domain/account-security-schemas.ts';
-import { HttpError } from '../../_shared/errors.ts';
+import type { Rows, Sql, Statement } from '../../_shared/db.ts';
+import { HttpError, toHttpError } from '../../_shared/errors.ts';
 import { hashPassword, verifyPassword } from '../../_shared/password.ts';
 import {
   newRecoveryCodes,
   newTotpSecret,
+  offeredFactor,
   recoveryCodeHash,
   totpUri,
   verifiedStep,
 } from '../../_shared/second-factor.ts';
-import { answer, query } from '../context.ts';
+import { answer, query, type Ctx, type Statements } from '../context.ts';
 import { deviceId } from '../device.ts';
 import { errors, idParams, json, jsonBody, messageEntity, router, signedIn } from '../openapi.ts';
-import { clearSessionCookie, clientIp } from '../session.ts';
+import { clearSessionCookie, clientIp, newSession, setSessionCookie } from '../session.ts';
 
 const tags = ['account: security'];
 
@@ -87,8 +94,14 @@ const setUpRoute = createRoute({
   method: 'post',
   path: '/account/two-factor',
   tags,
-  summary: 'Admins: start setting up two-factor sign-in (a new secret, confirmed by a code from it)',
-  responses: { 201: json(twoFactorSetupEntity, 'The secret and its otpauth:// URI'), ...errors(401, 403) },
+  summary:
+    'Admins: start setting up two-factor sign-in (a new secret, confirmed by a code from it); needs the password and, ' +
+    'when one is on, a code of the current second factor',
+  request: { body: jsonBody(twoFactorProofSchema) },
+  responses: {
+    201: json(twoFactorSetupEntity, 'The secret and its otpauth:// URI'),
+    ...errors(400, 401, 403, 429),
+  },
 });
 
 const confirmRoute = createRoute({
@@ -96,10 +109,61 @@ const confirmRoute = createRoute({
   method: 'post',
   path: '/account/two-factor/confirm',
   tags,
-  summary: 'Admins: confirm the set-up with a code; answers ten one-time recovery codes, shown this once',
-  request: { body: jsonBody(totpCodeSchema) },
-  responses: { 201: json(recoveryCodesEntity, 'Two-factor sign-in is on'), ...errors(400, 401, 403, 409) },
+  summary:
+    'Admins: confirm the set-up with a code and the same proof as its start; answers ten one-time recovery codes, ' +
+    'shown this once, and a new session cookie',
+  request: { body: jsonBody(confirmTwoFactorSchema) },
+  responses: {
+    201: json(recoveryCodesEntity, 'Two-factor sign-in is on'),
+    ...errors(400, 401, 403, 409, 429),
+  },
 });
+
+/** What app.begin_factor_check answers: the attempt it counted and what the owner must prove. */
+interface FactorCheck {
+  attempt_id: number;
+  user_id: number;
+  password_hash: string;
+  totp_secret: string | null;
+}
+
+/**
+ * Checks the owner's proof for a second-factor set-up as far as the API can: 400 for a wrong password, 401
+ * without a valid code of the current second factor (when there is one); the attempt then stays a failed
+ * sign-in. Returns the statements that spend the code and mark the attempt a success, for the round trip
+ * that makes the change.
+ */
+async function proveOwner(check: FactorCheck, proof: TwoFactorProof): Promise<Statements> {
+  if (!(await verifyPassword(proof.current_password, check.password_hash))) {
+    throw new HttpError(400, securityMessages.currentPasswordIncorrect);
+  }
+  const offered = check.totp_secret === null ? null : offeredFactor(check.totp_secret, proof.totp_code);
+  if (offered?.kind === 'missing' || offered?.kind === 'wrong') throw new HttpError(401, securityMessages.mfaRequired);
+  return (q: Sql) => [
+    q`select app.finish_attempt(${check.attempt_id}, true)`,
+    ...(offered
+      ? [
+          q`select app.use_second_factor(${check.user_id}, ${offered.kind === 'totp' ? offered.step : null},
+                                         ${offered.kind === 'recovery' ? offered.hash : null})`,
+        ]
+      : []),
+  ];
+}
+
+/**
+ * Runs the round trip that makes a proven change. A recovery code only the database could check, and found
+ * wrong, is answered like a wrong code of the authenticator.
+ */
+async function afterProof(c: Ctx, proof: Statements, change: (q: Sql) => Statement): Promise<Rows> {
+  try {
+    return (await query(c, 'user', 'service', (q) => [...proof(q), change(q)])).at(-1)!;
+  } catch (error) {
+    if (toHttpError(error)?.message === securityMessages.invalidCode) {
+      throw new HttpError(401, securityMessages.mfaRequired);
+    }
+    throw error;
+  }
+}
 
 export function accountSecurityRoutes() {
   const app = router();
@@ -119,10 +183,12 @@ export function accountSecurityRoutes() {
       throw new HttpError(400, securityMessages.adminPasswordTooShort);
     }
     const passwordHash = await hashPassword(next);
-    await query(c, 'user', 'service', (q) => [
+    const session = newSession();
+    const [, [changed]] = await query(c, 'user', 'service', (q) => [
       q`select app.finish_attempt(${check.attempt_id}, true)`,
-      q`select app.change_password(${passwordHash})`,
+      q`select app.change_password(${passwordHash}, ${session.tokenHash}) as ends_by`,
     ]);
+    setSessionCookie(c, session, new Date(changed.ends_by as string));
     return c.json({ message: securityMessages.passwordChanged }, 200);
   });
 
@@ -149,22 +215,33 @@ export function accountSecurityRoutes() {
   });
 
   app.openapi(setUpRoute, async (c) => {
-    const secret = newTotpSecret();
-    const [[started]] = await query(c, 'user', 'service', (q) => [
-      q`select app.begin_totp_enrolment(${secret}) as username`,
+    const [[check]] = await query(c, 'user', 'service', (q) => [
+      q`select * from app.begin_factor_check(${clientIp(c)}, ${deviceId(c)})`,
     ]);
-    return c.json({ secret, uri: totpUri(secret, started.username) }, 201);
+    const proof = await proveOwner(check as unknown as FactorCheck, c.req.valid('json'));
+    const secret = newTotpSecret();
+    const [started] = await afterProof(c, proof, (q) => q`select app.begin_totp_enrolment(${secret}) as username`);
+    return c.json({ secret, uri: totpUri(secret, started.username as string) }, 201);
   });
 
   app.openapi(confirmRoute, async (c) => {
-    const { code } = c.req.valid('json');
-    const [[pending]] = await query(c, 'user', 'service', (q) => [q`select app.pending_totp_secret() as secret`]);
+    const { code, ...owner } = c.req.valid('json');
+    const [[check], [pending]] = await query(c, 'user', 'service', (q) => [
+      q`select * from app.begin_factor_check(${clientIp(c)}, ${deviceId(c)})`,
+      q`select app.pending_totp_secret() as secret`,
+    ]);
+    const proof = await proveOwner(check as unknown as FactorCheck, owner);
     const step = verifiedStep(pending.secret, code);
     if (step === null) throw new HttpError(400, securityMessages.invalidCode);
     const codes = newRecoveryCodes();
-    await query(c, 'user', 'service', (q) => [
-      q`select app.confirm_totp_enrolment(${pending.secret}, ${step}, ${codes.map(recoveryCodeHash)})`,
-    ]);
+    const session = newSession();
+    const [confirmed] = await afterProof(
+      c,
+      proof,
+      (q) =>
+        q`select app.confirm_totp_enrolment(${pending.secret}, ${step}, ${codes.map(recoveryCodeHash)}, ${session.tokenHash}) as ends_by`,
+    );
+    setSessionCookie(c, session, new Date(confirmed.ends_by as string));
     return c.json({ recovery_codes: codes }, 201);
   });
 

@@ -19,7 +19,7 @@ import { userEntity } from '../../../src/domain/entities.ts';
 import { loginSchema, registerSchema } from '../../../src/domain/schemas.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../_shared/password.ts';
-import { recoveryCodeHash, TOTP_CODE, verifiedStep } from '../../_shared/second-factor.ts';
+import { offeredFactor } from '../../_shared/second-factor.ts';
 import type { Rows, Sql } from '../../_shared/db.ts';
 import { answer, bodyOf, query, sendJson, type Ctx } from '../context.ts';
 import { setDeviceCookie, signInDevice } from '../device.ts';
@@ -94,11 +94,13 @@ function signedIn(c: Ctx, session: NewSession, device: string, rows: Rows, statu
  * (which only the database can check). app.use_second_factor spends either once.
  */
 function secondFactor(secret: string, code: string | undefined): { step: number | null; recoveryHash: string | null } {
-  if (!code) throw new HttpError(401, securityMessages.mfaRequired, undefined, { mfa_required: true });
-  if (!TOTP_CODE.test(code)) return { step: null, recoveryHash: recoveryCodeHash(code) };
-  const step = verifiedStep(secret, code);
-  if (step === null) throw new HttpError(401, securityMessages.invalidCode);
-  return { step, recoveryHash: null };
+  const offered = offeredFactor(secret, code);
+  if (offered.kind === 'missing')
+    throw new HttpError(401, securityMessages.mfaRequired, undefined, { mfa_required: true });
+  if (offered.kind === 'wrong') throw new HttpError(401, securityMessages.invalidCode);
+  return offered.kind === 'totp'
+    ? { step: offered.step, recoveryHash: null }
+    : { step: null, recoveryHash: offered.hash };
 }
 
 export function authRoutes() {

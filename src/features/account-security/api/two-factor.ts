@@ -1,10 +1,11 @@
 /**
  * Two-factor sign-in: GET /api/account/two-factor (its state), POST /api/account/two-factor (a new secret
  * to set up) and POST /api/account/two-factor/confirm (a code from it turns it on; the answer's recovery
- * codes are shown once). Turning it on ends the user's other sessions.
+ * codes are shown once). Both writes carry the owner's proof (the password, and a code of the current second
+ * factor when one is on). Turning it on ends the user's other sessions and gives this one a new cookie.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorSetup, TwoFactorStatus } from '../../../domain/account-security-schemas.ts';
+import type { TwoFactorProof, TwoFactorSetup, TwoFactorStatus } from '../../../domain/account-security-schemas.ts';
 import { api } from '../../../lib/api-client.ts';
 import { sessionsKey } from './sessions.ts';
 
@@ -17,12 +18,13 @@ export function getTwoFactorQueryOptions() {
 export const useTwoFactor = () => useQuery(getTwoFactorQueryOptions());
 
 export const useStartTwoFactor = () =>
-  useMutation({ mutationFn: () => api.post<TwoFactorSetup>('/api/account/two-factor') });
+  useMutation({ mutationFn: (proof: TwoFactorProof) => api.post<TwoFactorSetup>('/api/account/two-factor', proof) });
 
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<{ recovery_codes: string[] }>('/api/account/two-factor/confirm', { code }),
+    mutationFn: (confirmation: TwoFactorProof & { code: string }) =>
+      api.post<{ recovery_codes: string[] }>('/api/account/two-factor/confirm', confirmation),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: twoFactorKey });
       queryClient.invalidateQueries({ queryKey: sessionsKey });

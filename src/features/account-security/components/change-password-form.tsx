@@ -1,6 +1,6 @@
 /**
  * Change the password: the current one, the new one twice (the sign-up rules). Every other session of the
- * user ends; this one stays.
+ * user ends; this one goes on under a new session cookie (a copy of the old one stops working).
  */
 import { Button, Input } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';

@@ -1,7 +1,8 @@
 /**
- * Two-factor sign-in for administrators: set it up with a QR code (or the secret typed in), confirm it with
- * a code, and keep the ten recovery codes shown once. When ADMIN_MFA requires it, the admin pages wait
- * until it is on.
+ * Two-factor sign-in for administrators: prove it is the owner (the password, and a code of the current
+ * second factor when one is on: what a stolen session lacks), set it up with a QR code (or the secret typed
+ * in), confirm it with a code, and keep the ten recovery codes shown once. When ADMIN_MFA requires it, the
+ * admin pages wait until it is on.
  */
 import { Badge, Button, Code, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -10,7 +11,12 @@ import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
-import type { TwoFactorSetup, totpCodeSchema } from '../../../domain/account-security-schemas.ts';
+import type {
+  TwoFactorProof,
+  TwoFactorSetup,
+  totpCodeSchema,
+  twoFactorProofSchema,
+} from '../../../domain/account-security-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useConfirmTwoFactor, useStartTwoFactor, useTwoFactor } from '../api/two-factor.ts';
@@ -19,9 +25,79 @@ import { QrCode } from './qr-code.tsx';
 const resolver = lazyZodResolver(() =>
   import('../../../domain/account-security-schemas.ts').then((schemas) => schemas.totpCodeSchema),
 );
+const proofResolver = lazyZodResolver(() =>
+  import('../../../domain/account-security-schemas.ts').then((schemas) => schemas.twoFactorProofSchema),
+);
 
-function ConfirmSetUp({ setUp, onConfirmed }: { setUp: TwoFactorSetup; onConfirmed: (codes: string[]) => void }) {
+/** The field for a code of the second factor that is on now (the authenticator's, or a recovery code). */
+const CURRENT_CODE_LABEL = 'Code from your current authenticator app';
+
+/** The owner's proof before a new secret is made: the password, and a current code when a factor is on. */
+function ProveOwner({
+  enabled,
+  onStarted,
+  onCancel,
+}: {
+  enabled: boolean;
+  onStarted: (setUp: TwoFactorSetup, proof: TwoFactorProof) => void;
+  onCancel: () => void;
+}) {
+  const start = useStartTwoFactor();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof twoFactorProofSchema>, unknown, z.output<typeof twoFactorProofSchema>>({
+    resolver: proofResolver,
+    defaultValues: { current_password: '', totp_code: '' },
+  });
+  const onSubmit = handleSubmit((proof) =>
+    start.mutate(proof, {
+      onSuccess: (setUp) => onStarted(setUp, proof),
+      onError: (error) =>
+        notify({ title: 'Failed to start', description: errorMessage(error), variant: 'destructive' }),
+    }),
+  );
+  return (
+    <FormStack onSubmit={onSubmit} noValidate aria-label="Set up two-factor sign-in" maxW="sm">
+      <Text>
+        {enabled
+          ? 'To replace your second factor, enter your password and a code from the app you use now.'
+          : 'To set up two-factor sign-in, enter your password.'}
+      </Text>
+      <FormField label="Current password" error={errors.current_password?.message}>
+        <Input {...register('current_password')} type="password" autoComplete="current-password" />
+      </FormField>
+      {enabled && (
+        <FormField label={CURRENT_CODE_LABEL} error={errors.totp_code?.message}>
+          <Input {...register('totp_code')} inputMode="numeric" autoComplete="one-time-code" />
+        </FormField>
+      )}
+      <HStack gap="2">
+        <Button type="submit" colorPalette="blue" loading={start.isPending} loadingText="Checking...">
+          Continue
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </HStack>
+    </FormStack>
+  );
+}
+
+function ConfirmSetUp({
+  setUp,
+  proof,
+  enabled,
+  onConfirmed,
+}: {
+  setUp: TwoFactorSetup;
+  proof: TwoFactorProof;
+  enabled: boolean;
+  onConfirmed: (codes: string[]) => void;
+}) {
   const confirm = useConfirmTwoFactor();
+  const [currentCode, setCurrentCode] = useState('');
   const {
     register,
     handleSubmit,
@@ -30,16 +106,20 @@ function ConfirmSetUp({ setUp, onConfirmed }: { setUp: TwoFactorSetup; onConfirm
     resolver,
     defaultValues: { code: '' },
   });
+  // The current factor's code that started the set-up has been used: a new one confirms it.
   const onSubmit = handleSubmit(({ code }) =>
-    confirm.mutate(code, {
-      onSuccess: (answer) => onConfirmed(answer.recovery_codes),
-      onError: (error) =>
-        notify({
-          title: 'Failed to turn on two-factor sign-in',
-          description: errorMessage(error),
-          variant: 'destructive',
-        }),
-    }),
+    confirm.mutate(
+      { code, current_password: proof.current_password, ...(enabled ? { totp_code: currentCode } : {}) },
+      {
+        onSuccess: (answer) => onConfirmed(answer.recovery_codes),
+        onError: (error) =>
+          notify({
+            title: 'Failed to turn on two-factor sign-in',
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
+      },
+    ),
   );
   return (
     <Stack gap="4">
@@ -52,6 +132,16 @@ function ConfirmSetUp({ setUp, onConfirmed }: { setUp: TwoFactorSetup; onConfirm
         <FormField label="Code from the app" error={errors.code?.message}>
           <Input {...register('code')} inputMode="numeric" autoComplete="one-time-code" />
         </FormField>
+        {enabled && (
+          <FormField label={CURRENT_CODE_LABEL} helperText="A new code: the one you entered before has been used.">
+            <Input
+              value={currentCode}
+              onChange={(event) => setCurrentCode(event.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+            />
+          </FormField>
+        )}
         <Button
           type="submit"
           colorPalette="blue"
@@ -89,8 +179,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 export function TwoFactorSection() {
   const status = useTwoFactor();
-  const start = useStartTwoFactor();
-  const [setUp, setSetUp] = useState<TwoFactorSetup | null>(null);
+  const [proving, setProving] = useState(false);
+  const [setUp, setSetUp] = useState<{ setUp: TwoFactorSetup; proof: TwoFactorProof } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
 
   if (status.isPending) return <Text color="fg.muted">Loading...</Text>;
@@ -105,20 +195,27 @@ export function TwoFactorSection() {
   if (setUp)
     return (
       <ConfirmSetUp
-        setUp={setUp}
+        setUp={setUp.setUp}
+        proof={setUp.proof}
+        enabled={status.data.enabled}
         onConfirmed={(recovery) => {
           setSetUp(null);
           setCodes(recovery);
         }}
       />
     );
+  if (proving)
+    return (
+      <ProveOwner
+        enabled={status.data.enabled}
+        onStarted={(started, proof) => {
+          setProving(false);
+          setSetUp({ setUp: started, proof });
+        }}
+        onCancel={() => setProving(false)}
+      />
+    );
 
-  const begin = () =>
-    start.mutate(undefined, {
-      onSuccess: setSetUp,
-      onError: (error) =>
-        notify({ title: 'Failed to start', description: errorMessage(error), variant: 'destructive' }),
-    });
   return (
     <Stack gap="3">
       <HStack gap="2">
@@ -138,8 +235,7 @@ export function TwoFactorSection() {
         alignSelf="flex-start"
         colorPalette="blue"
         variant={status.data.enabled ? 'outline' : 'solid'}
-        loading={start.isPending}
-        onClick={begin}
+        onClick={() => setProving(true)}
       >
         {status.data.enabled ? 'Set up again' : 'Set up two-factor sign-in'}
       </Button>

@@ -1,0 +1,107 @@
+-- What a stolen session cannot do or keep (20261127100000_second_factor_reauthentication.sql): a new password
+-- or second factor gives the session that made it a new token, so a copy of the old cookie stops working;
+-- setting up a second factor starts from the owner's proof, counted like a sign-in.
+begin;
+set local search_path = tests, public;
+select plan(13);
+
+select tests.create_user('nadia');
+select tests.create_admin('ops_lead');
+select tests.create_user('omar');
+
+-- A session for a user (token p_token repeated), opened from a known browser and address; its id.
+create function tests.open_session(p_username text, p_token text)
+returns bigint
+language plpgsql
+as $$
+begin
+  perform tests.as_webhook();
+  perform app.create_session(tests.uid(p_username), repeat(p_token, 64), 'Owner''s browser', '10.38.0.1', null);
+  perform tests.reset_role();
+  return (select id from app.sessions where token_hash = repeat(p_token, 64));
+end;
+$$;
+
+-- A request of the session of token p_token, as the API makes it: claims from app.authenticate, role service_role.
+create function tests.request_with(p_token text)
+returns void
+language plpgsql
+as $$
+begin
+  perform tests.reset_role();
+  perform set_config('role', 'service_role', true);
+  perform app.authenticate(repeat(p_token, 64), 'user', '10.38.0.1');
+end;
+$$;
+
+-- Whether a session token still opens a request.
+create function tests.token_works(p_token text)
+returns boolean
+language plpgsql
+as $$
+begin
+  perform tests.request_with(p_token);
+  perform tests.reset_role();
+  return true;
+exception when sqlstate 'BT401' then
+  perform tests.reset_role();
+  return false;
+end;
+$$;
+
+/** A new password: the copied cookie stops working */
+
+select tests.open_session('nadia', 'a') as nadia_a \gset
+select tests.open_session('nadia', 'b') as nadia_b \gset
+update app.sessions set play_started_at = now() - interval '20 minutes' where id = :nadia_a;
+select tests.request_with('a');
+select ok(app.change_password('new-hash-nadia', repeat('c', 64)) > now() + interval '29 days',
+  'a password change answers the new session''s end: a fresh 30 days');
+select tests.reset_role();
+select is(tests.token_works('a'), false, 'the token that made the change no longer works (a copy of the cookie is dead)');
+select is(tests.token_works('b'), false, 'nor does any other session of the user');
+select is(tests.token_works('c'), true, 'the new token does');
+select results_eq($$select user_agent::text, ip::text, play_started_at < now() - interval '19 minutes'
+                    from app.sessions where token_hash = repeat('c', 64)$$,
+  $$values ('Owner''s browser', '10.38.0.1', true)$$,
+  'and keeps the browser, the address and the play session (the reality checks go on counting)');
+select isnt((select id from app.sessions where token_hash = repeat('c', 64)), :nadia_a::bigint,
+  'under a new public id');
+select tests.request_with('c');
+select throws_ok($$select app.change_password('h2', 'short')$$, 'BT400', 'Invalid session token',
+  'a new token must look like one');
+select tests.reset_role();
+
+/** Setting up a second factor starts from the owner's proof */
+
+select tests.open_session('ops_lead', 'd') as lead_d \gset
+select tests.open_session('ops_lead', 'e') as lead_e \gset
+select tests.request_with('d');
+select results_eq($$select user_id, password_hash::text, totp_secret from app.begin_factor_check('10.38.0.9', 'lead-phone')$$,
+  $$values (tests.uid('ops_lead'), 'test-hash-ops_lead', null::text)$$,
+  'an admin''s proof is checked against their password hash (and their current secret, none yet)');
+select tests.reset_role();
+select results_eq($$select action::text, username::text, ip::text, device::text, success from app.login_attempts
+                    where username = 'ops_lead'$$,
+  $$values ('login', 'ops_lead', '10.38.0.9', 'lead-phone', false)$$,
+  'and the check counts as a sign-in attempt of their name, failed until the API finishes it');
+select tests.request_with('d');
+select is(app.begin_totp_enrolment('ABCDEFGHIJKLMNOP'), 'ops_lead', 'the set-up starts');
+select app.confirm_totp_enrolment('ABCDEFGHIJKLMNOP', 7, array(select 'h' || g from generate_series(1, 10) g), repeat('f', 64));
+select tests.reset_role();
+select results_eq($$select tests.token_works('d'), tests.token_works('e'), tests.token_works('f')$$,
+  $$values (false, false, true)$$,
+  'a new second factor ends every session but gives the one that set it up a new token');
+
+select tests.request_with('f');
+select results_eq($$select totp_secret from app.begin_factor_check('10.38.0.9')$$, array['ABCDEFGHIJKLMNOP'::text],
+  'once one is on, the proof includes its secret (the API then asks for a current code)');
+
+select tests.open_session('omar', 'g') as omar_g \gset
+select tests.request_with('g');
+select throws_ok($$select * from app.begin_factor_check('10.38.0.9')$$, 'BT403', 'Two-factor sign-in is for administrators',
+  'a player has no second factor to set up');
+select tests.reset_role();
+
+select * from finish();
+rollback;
