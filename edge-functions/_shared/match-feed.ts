@@ -12,7 +12,8 @@
  *
  * The same connection hears the settlement's notifications: a run to settle (`settlement`, for the
  * settlement worker) and a batch of players whose bets were just settled (`bet_results`, for the pushes of
- * their results), so a process holds one LISTEN connection whatever it listens for.
+ * their results); and the sessions that have ended (`sessions_ended`, so the streams they opened close), so a
+ * process holds one LISTEN connection whatever it listens for.
  *
  * Recovery: postgres.js re-issues LISTEN when its connection drops, but if Postgres is still down (or
  * shutting down) at that moment the failed LISTEN stays cached in the client for good. So the feed owns a
@@ -40,6 +41,7 @@ export interface SettledBatch {
 const CHANNEL = 'match_updates';
 const SETTLEMENT_CHANNEL = 'settlement';
 const RESULTS_CHANNEL = 'bet_results';
+const SESSIONS_CHANNEL = 'sessions_ended';
 const PING_CHANNEL = 'match_updates_ping';
 const PING_EVERY_MS = 5_000;
 const SILENCE_LIMIT_MS = 12_000;
@@ -53,6 +55,8 @@ export class MatchFeed {
   readonly #listeners = new Set<Listener>();
   readonly #settlementListeners = new Set<() => void>();
   readonly #resultListeners = new Set<(batch: SettledBatch) => void>();
+  readonly #sessionListeners = new Set<(ids: number[]) => void>();
+  readonly #relistenListeners = new Set<() => void>();
   #listenClient?: Sql;
   #lastPing = 0;
   #timer?: ReturnType<typeof setInterval>;
@@ -91,6 +95,20 @@ export class MatchFeed {
   onBetResults(listener: (batch: SettledBatch) => void): void {
     this.#resultListeners.add(listener);
     this.#start();
+  }
+
+  /** `listener` runs with the ids of sessions that have just ended. Listens from now on. */
+  onSessionsEnded(listener: (ids: number[]) => void): void {
+    this.#sessionListeners.add(listener);
+    this.#start();
+  }
+
+  /**
+   * `listener` runs whenever the LISTEN is in place again after it was lost: notifications may have gone
+   * unheard meanwhile.
+   */
+  onRelisten(listener: () => void): void {
+    this.#relistenListeners.add(listener);
   }
 
   /**
@@ -166,6 +184,10 @@ export class MatchFeed {
       const batch = JSON.parse(payload) as SettledBatch;
       this.#resultListeners.forEach((listener) => listener(batch));
     });
+    await client.listen(SESSIONS_CHANNEL, (payload) => {
+      const ids = JSON.parse(payload) as number[];
+      this.#sessionListeners.forEach((listener) => listener(ids));
+    });
     this.#listeningNow = true;
   }
 
@@ -192,6 +214,7 @@ export class MatchFeed {
     this.#changes += 1;
     this.#gapAt = this.#seq;
     for (const listener of this.#listeners) listener('gap');
+    for (const listener of this.#relistenListeners) listener();
   }
 
   #publish(payload: string) {

@@ -3,12 +3,14 @@
  * project's JWT secret, with role `authenticated` and the player's `user_id`, the claim our RLS helper
  * app.current_user_id() reads. Realtime checks it when the player joins their private topic `user:{id}`,
  * whose policy (app.enable_result_topics) lets each player receive only their own results. Our sessions are
- * not Supabase Auth's, so the function mints these itself; they last an hour.
+ * not Supabase Auth's, so the function mints these itself. They last 5 minutes and the SPA asks for a new one
+ * before that (src/lib/supabase-realtime.ts): a token outlives the session it was given to by 5 minutes at
+ * most, since a session that has ended gets none.
  */
 import { createHmac } from 'node:crypto';
 import { encodeBase64Url } from './base64url.ts';
 
-const TOKEN_SECONDS = 3600;
+const TOKEN_SECONDS = 300;
 const encoder = new TextEncoder();
 const part = (value: unknown) => encodeBase64Url(encoder.encode(JSON.stringify(value)));
 

@@ -13,6 +13,7 @@ import { connect, sql as defaultSql, type Sql } from '../_shared/db.ts';
 import { env as defaultEnv, type Env as Config } from '../_shared/env.ts';
 import { PlayerResults } from './player-results.ts';
 import { PublicMatchReads } from './public-reads.ts';
+import { SessionStreams } from './session-streams.ts';
 import type { AppEnv } from './context.ts';
 import {
   handleError,
@@ -63,7 +64,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   app.openAPIRegistry.registerPath(healthRoute);
   app.route('/', authRoutes());
   app.route('/', matchRoutes(new PublicMatchReads(feed)));
-  app.route('/', liveRoutes(feed, new PlayerResults(sql, feed)));
+  app.route('/', liveRoutes(feed, new PlayerResults(sql, feed), new SessionStreams(sql, feed)));
   app.openAPIRegistry.registerPath(liveRoute);
   app.route('/', betRoutes());
   app.route('/', walletRoutes());

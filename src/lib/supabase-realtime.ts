@@ -7,7 +7,7 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import type { BetResult, Match } from '../domain/entities.ts';
-import { api } from './api-client.ts';
+import { api, ApiError } from './api-client.ts';
 
 export function subscribeToMatches(url: string, anonKey: string, publish: (match: Match | null) => void) {
   const client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -35,36 +35,46 @@ export function subscribeToMatches(url: string, anonKey: string, publish: (match
   };
 }
 
+/** A results token is renewed this long before it ends (it lasts 5 minutes). */
+const RENEW_BEFORE_MS = 60_000;
+/** A renewal that failed for another reason than an ended session is tried again after this long. */
+const RETRY_MS = 15_000;
+
 /**
  * The results of one signed-in player's bets, on their private topic `user:{id}`, which Realtime lets only a
- * token naming that player join (GET /api/live/token, an hour; renewed before it ends). Without a token
- * (the project's JWT secret is not configured) there is nothing to join: the player's bets and balance
- * refresh when the settlement ends instead.
+ * token naming that player join (GET /api/live/token). A token lasts 5 minutes and is renewed a minute before
+ * it ends, so a session that ends takes the topic with it within minutes: its renewal answers 401 and the
+ * channel is left at once. Without a token (the project's JWT secret is not configured) there is nothing to
+ * join: the player's bets and balance refresh when the settlement ends instead.
  */
 export function subscribeToResults(url: string, anonKey: string, userId: number, publish: (result: BetResult) => void) {
   const client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   let closed = false;
   let renewal: ReturnType<typeof setTimeout> | undefined;
-  const authorize = async () => {
-    const { token, expires_at } = await api.get<{ token: string; expires_at: string }>('/api/live/token');
-    await client.realtime.setAuth(token);
-    // five minutes before it ends
-    if (!closed)
-      renewal = setTimeout(
-        () => void authorize().catch(() => {}),
-        Math.max(60_000, Date.parse(expires_at) - Date.now() - 300_000),
-      );
-  };
   const channel = client
     .channel(`user:${userId}`, { config: { private: true } })
     .on('broadcast', { event: 'result' }, ({ payload }) => publish(payload as BetResult));
-  void authorize().then(
-    () => !closed && channel.subscribe(),
-    () => {},
-  );
-  return () => {
+  const close = () => {
     closed = true;
     clearTimeout(renewal);
     void client.removeChannel(channel);
   };
+  const renewIn = (ms: number) => {
+    if (!closed) renewal = setTimeout(() => void authorize().catch(retry), Math.max(0, ms));
+  };
+  const retry = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401)
+      close(); // the session has ended
+    else renewIn(RETRY_MS);
+  };
+  const authorize = async () => {
+    const { token, expires_at } = await api.get<{ token: string; expires_at: string }>('/api/live/token');
+    await client.realtime.setAuth(token);
+    renewIn(Date.parse(expires_at) - Date.now() - RENEW_BEFORE_MS);
+  };
+  void authorize().then(
+    () => !closed && channel.subscribe(),
+    () => {},
+  );
+  return close;
 }

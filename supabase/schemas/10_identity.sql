@@ -676,6 +676,49 @@ create trigger credentials_end_sessions
   for each row when (old.password_hash is distinct from new.password_hash or old.totp_secret is distinct from new.totp_secret)
   execute function app.end_sessions_on_credentials_change();
 
+-- Every session that ends, however it ends (sign-out, sign-out everywhere, a ban or any change of status or
+-- role, a new password or second factor, the purge of expired ones), is announced on `sessions_ended` with
+-- the ids of the sessions, so the server processes close the live streams they opened at once (they hear it
+-- on the LISTEN connection they hold anyway). One notification per 500 sessions keeps each well under
+-- PostgreSQL's 8000-byte limit; it is sent when the deleting transaction commits.
+create function app.announce_ended_sessions()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform pg_notify('sessions_ended', part.ids::text)
+  from (select jsonb_agg(e.id) as ids
+        from (select id, (row_number() over (order by id) - 1) / 500 as chunk from ended) e
+        group by e.chunk) part;
+  return null;
+end;
+$$;
+comment on function app.announce_ended_sessions() is
+  'Trigger: announces the ids of ended (deleted) sessions on sessions_ended, 500 per notification.';
+
+create trigger sessions_announce_end
+  after delete on app.sessions
+  referencing old table as ended
+  for each statement
+  execute function app.announce_ended_sessions();
+
+-- Of the sessions p_ids (those with a live stream open in a server process), the ones that have ended:
+-- deleted, or past their end. A server process asks when its LISTEN was lost (announcements may have gone
+-- unheard) and every minute (a session may simply run out of time). Caller: the server processes (the
+-- database owner); no API role.
+create function app.ended_sessions(p_ids bigint[])
+returns setof bigint
+language sql
+stable
+set search_path = ''
+as $$
+  select i.id from unnest(p_ids) i(id)
+  where not exists (select 1 from app.sessions s where s.id = i.id and s.expires_at > now())
+$$;
+comment on function app.ended_sessions(bigint[]) is
+  'Of the given session ids, those that have ended (deleted or expired). Caller: the server processes (owner).';
+
 -- Stores a new session (hash of the cookie token) with the browser and address it was opened from, and
 -- remembers the browser's device cookie id as one that has signed in as this user. Refuses banned users
 -- (403). Returns the latest moment the session can last (the cookie's expiry). Purges expired sessions
@@ -852,8 +895,9 @@ comment on function app.end_all_sessions() is 'Ends every session of the caller.
 
 -- Internal: gives the request's session a new token (p_token_hash, the hash of a token the API made) after a
 -- change of the account's password or second factor. The old session ends like every other one of the user
--- (a copy of its cookie stops working with them); the new one keeps the browser, the address and the play
--- session, and lasts as a fresh sign-in. Returns its latest end (the cookie's expiry).
+-- (a copy of its cookie stops working with them, and a live stream opened with it closes); the new one keeps
+-- the browser, the address and the play session, and lasts as a fresh sign-in. Returns its latest end (the
+-- cookie's expiry).
 create function app.renew_session(p_token_hash text)
 returns timestamptz
 language plpgsql
@@ -1351,6 +1395,8 @@ revoke execute on function
   app.end_other_sessions(bigint),
   app.end_sessions_on_user_change(),
   app.end_sessions_on_credentials_change(),
+  app.announce_ended_sessions(),
+  app.ended_sessions(bigint[]),
   app.create_session(bigint, text, text, text, text),
   app.authenticate(text, text, text, boolean),
   app.delete_session(text),

@@ -1,9 +1,11 @@
--- What a stolen session cannot do or keep (20261127100000_second_factor_reauthentication.sql): a new password
--- or second factor gives the session that made it a new token, so a copy of the old cookie stops working;
--- setting up a second factor starts from the owner's proof, counted like a sign-in.
+-- What a stolen session cannot do or keep (20261127100000_second_factor_reauthentication.sql,
+-- 20261127110000_streams_end_with_sessions.sql): a new password or second factor gives the session that made
+-- it a new token, so a copy of the old cookie stops working; setting up a second factor starts from the
+-- owner's proof, counted like a sign-in; every session that ends is announced, so the live streams it opened
+-- close, and the server processes can ask which of their streams' sessions have ended.
 begin;
 set local search_path = tests, public;
-select plan(13);
+select plan(16);
 
 select tests.create_user('nadia');
 select tests.create_admin('ops_lead');
@@ -102,6 +104,22 @@ select tests.request_with('g');
 select throws_ok($$select * from app.begin_factor_check('10.38.0.9')$$, 'BT403', 'Two-factor sign-in is for administrators',
   'a player has no second factor to set up');
 select tests.reset_role();
+
+/** Live streams end with their session */
+
+select trigger_is('app', 'sessions', 'sessions_announce_end', 'app', 'announce_ended_sessions',
+  'every deletion of sessions is announced on sessions_ended, whatever statement made it');
+select tests.open_session('omar', 'h') as omar_h \gset
+select tests.open_session('omar', 'i') as omar_i \gset
+update app.sessions set expires_at = now() - interval '1 second' where id = :omar_i;
+select set_eq(format('select app.ended_sessions(array[%s, %s, %s, %s])', :omar_g, :omar_h, :omar_i, :nadia_a),
+  format('values (%s::bigint), (%s::bigint)', :omar_i, :nadia_a),
+  'a server process learns which of its streams'' sessions have ended: deleted or expired, not open ones');
+select tests.request_with('h');
+select app.end_all_sessions();
+select tests.reset_role();
+select set_eq(format('select app.ended_sessions(array[%s, %s])', :omar_g, :omar_h),
+  format('values (%s::bigint), (%s::bigint)', :omar_g, :omar_h), 'and that signing out everywhere ended them all');
 
 select * from finish();
 rollback;

@@ -1,11 +1,14 @@
 /**
  * What someone holding a copy of another user's session cookie can do, tried as they would: set up a second
- * factor of their own on an admin's account (replacing the owner's and signing the owner out), and keep the
- * copy working after the owner changes their password or second factor.
+ * factor of their own on an admin's account (replacing the owner's and signing the owner out), keep the
+ * copy working after the owner changes their password or second factor, and keep a live stream (with the
+ * player's own results) open after the session has ended.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { apiSuite, Client, createAdmin, registerPlayer, type Db, type Player } from '../support/api.ts';
 import { createTotpAdmin, totpCode } from '../support/accounts.ts';
+import { subscribe, type SseClient } from '../support/sse.ts';
 
 const CODE_NEEDED = { message: 'Enter the 6-digit code from your authenticator app' };
 const WRONG_PASSWORD = { message: 'Current password is incorrect' };
@@ -28,8 +31,16 @@ async function secondFactor(db: Db, userId: number) {
 /** A code that is not the current one (whatever the clock says). */
 const wrongCode = (secret: string) => (totpCode(secret) === '123456' ? '654321' : '123456');
 
+/** Whether the server ends `stream` within `ms`: the bound a session's end gives its streams. */
+async function endsWithin(stream: SseClient, ms = 5_000): Promise<'ended' | 'still open'> {
+  return Promise.race([stream.ended.then(() => 'ended' as const), sleep(ms).then(() => 'still open' as const)]);
+}
+
 describe('a stolen session', () => {
-  const api = apiSuite();
+  const api = apiSuite({ admin: true });
+
+  /** A live stream opened with `client`'s session cookie (what the SPA's EventSource sends). */
+  const liveStream = (client: Client) => subscribe(`${api.server.url}/api/live/matches`, { cookie: client.cookie });
 
   describe('cannot take the second factor', () => {
     it("of an admin who has one: neither without the password nor without a current code; the owner's stays", async () => {
@@ -181,6 +192,63 @@ describe('a stolen session', () => {
       expect(confirmed.status).toBe(201);
       expect((await stolen.get('/api/admin/users/counts')).status).toBe(401);
       expect((await owner.client.get('/api/admin/users/counts')).status).toBe(200);
+    });
+  });
+
+  describe("keeps no live stream open after the session ends (it carries the player's own results)", () => {
+    it("sign-out everywhere from another device closes it within 5 s; a visitor's stream stays", async () => {
+      const owner = await registerPlayer(api.server);
+      const stolen = thief(owner);
+      const [ownerStream, stolenStream, visitor] = await Promise.all([
+        liveStream(owner.client),
+        liveStream(stolen),
+        subscribe(`${api.server.url}/api/live/matches`),
+      ]);
+      try {
+        const phone = new Client(api.server.url);
+        expect((await phone.post('/api/login', { username: owner.username, password: owner.password })).status).toBe(
+          200,
+        );
+        expect((await phone.post('/api/logout-all')).status).toBe(200);
+        expect(await Promise.all([endsWithin(ownerStream), endsWithin(stolenStream)])).toEqual(['ended', 'ended']);
+        expect(await endsWithin(visitor, 500)).toBe('still open');
+      } finally {
+        [ownerStream, stolenStream, visitor].forEach((stream) => stream.close());
+      }
+    });
+
+    it('a ban or a suspension closes it within 5 s', async () => {
+      for (const status of ['banned', 'suspended']) {
+        const player = await registerPlayer(api.server);
+        const stream = await liveStream(player.client);
+        try {
+          expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status })).status).toBe(200);
+          expect(await endsWithin(stream), status).toBe('ended');
+        } finally {
+          stream.close();
+        }
+      }
+    });
+
+    it('a password change closes the streams of the old session and the others; the new cookie streams', async () => {
+      const owner = await registerPlayer(api.server);
+      const stolen = thief(owner);
+      const [ownerStream, stolenStream] = await Promise.all([liveStream(owner.client), liveStream(stolen)]);
+      try {
+        const changed = await owner.client.post('/api/account/password', {
+          current_password: owner.password,
+          new_password: 'brand-new-1',
+        });
+        expect(changed.status).toBe(200);
+        expect(await Promise.all([endsWithin(ownerStream), endsWithin(stolenStream)])).toEqual(['ended', 'ended']);
+        // the tab's browser reconnects with the cookie it was just given: a stream of the new session
+        const reconnected = await liveStream(owner.client);
+        expect(await endsWithin(reconnected, 500)).toBe('still open');
+        reconnected.close();
+      } finally {
+        ownerStream.close();
+        stolenStream.close();
+      }
     });
   });
 });

@@ -21,6 +21,8 @@ export interface SseClient {
   readonly lastEventId: string | undefined;
   /** How many `gap` events arrived (each tells the client to refetch once). */
   readonly gaps: number;
+  /** Settles when the server has ended the stream (or the client closed it). */
+  readonly ended: Promise<void>;
   close(): void;
 }
 
@@ -47,7 +49,7 @@ export async function subscribe(
   let waiting: (() => void) | undefined;
   let connected!: () => void;
   const ready = new Promise<void>((resolve) => (connected = resolve));
-  (async () => {
+  const ended = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -100,6 +102,7 @@ export async function subscribe(
     get gaps() {
       return gaps;
     },
+    ended,
     results,
     close: () => abort.abort(),
   };

@@ -12,7 +12,8 @@
  * - A comment line every 15 s keeps proxies from closing the stream.
  * - A signed-in player's stream also carries the results of their own bets as their match is settled
  *   (`event: result`, data: the match, the outcome, the amount and the team backed: player-results.ts), and
- *   nobody else's: the stream looks up its session once, when it opens.
+ *   nobody else's: the stream looks up its session once, when it opens, and ends as soon as that session
+ *   ends (session-streams.ts); the browser's reconnection then carries what its cookie allows now.
  *
  * Match data is public (teams and matches are readable by anyone), so the stream needs no session, and
  * without one it makes no database read. At most `config.liveMaxStreams` (LIVE_MAX_STREAMS, default 2000) streams are open
@@ -28,6 +29,7 @@ import { realtimeToken } from '../../_shared/realtime-token.ts';
 import { NOT_AUTHENTICATED, query, type Ctx } from '../context.ts';
 import { errors, json, router, signedIn } from '../openapi.ts';
 import type { PlayerResults } from '../player-results.ts';
+import type { SessionStreams } from '../session-streams.ts';
 
 const HEARTBEAT_MS = 15_000;
 const GAP_FRAME = 'event: gap\ndata: {}\n\n';
@@ -72,19 +74,27 @@ const tokenRoute = createRoute({
   path: '/live/token',
   tags: ['matches'],
   summary:
-    'A token (an hour) with which the signed-in player joins their private Supabase Realtime topic of results, user:{id}',
+    'A token (5 minutes; the SPA renews it) with which the signed-in player joins their private Supabase Realtime topic of results, user:{id}',
   responses: {
     200: json(z.object({ token: z.string(), expires_at: z.string() }), 'The token and when it expires'),
     ...errors(401, 404),
   },
 });
 
-/** The signed-in user of the stream's request, or null (no session, or one that has ended). */
-async function streamUser(c: Ctx): Promise<number | null> {
+/** The signed-in user of a request and the session it came with. */
+interface Caller {
+  userId: number;
+  sessionId: number;
+}
+
+/** The signed-in caller of the stream's request, or null (no session, or one that has ended). */
+async function streamCaller(c: Ctx): Promise<Caller | null> {
   if (!c.get('tokenHash')) return null;
   try {
-    await query(c, 'user', 'reader', () => []);
-    return c.get('userId');
+    const [[session]] = await query(c, 'user', 'reader', (q) => [
+      q`select (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'session_id')::bigint as id`,
+    ]);
+    return { userId: c.get('userId')!, sessionId: session.id as number };
   } catch (error) {
     // a session that has ended (401) or a banned user (403) gets the public stream; anything else is an answer
     const status = toHttpError(error)?.status;
@@ -93,14 +103,14 @@ async function streamUser(c: Ctx): Promise<number | null> {
   }
 }
 
-export function liveRoutes(feed: MatchFeed, results: PlayerResults) {
+export function liveRoutes(feed: MatchFeed, results: PlayerResults, sessions: SessionStreams) {
   const app = router();
   app.openapi(tokenRoute, async (c) => {
-    const userId = await streamUser(c);
-    if (userId === null) throw new HttpError(401, NOT_AUTHENTICATED);
+    const caller = await streamCaller(c);
+    if (caller === null) throw new HttpError(401, NOT_AUTHENTICATED);
     const secret = c.get('config').realtimeJwtSecret;
     if (!secret) throw new HttpError(404, REALTIME_NOT_CONFIGURED);
-    return c.json(realtimeToken(userId, secret), 200);
+    return c.json(realtimeToken(caller.userId, secret), 200);
   });
 
   /** Streams open now in this process (one app per process). */
@@ -110,9 +120,9 @@ export function liveRoutes(feed: MatchFeed, results: PlayerResults) {
     // a full server: try again later (the SPA's 30 s poll keeps its pages current meanwhile)
     if (open >= liveMaxStreams) return c.json({ message: TOO_MANY_STREAMS }, 503, { 'Retry-After': '30' });
     open += 1;
-    let userId: number | null;
+    let caller: Caller | null;
     try {
-      userId = await streamUser(c);
+      caller = await streamCaller(c);
     } catch (error) {
       open -= 1;
       throw error;
@@ -131,10 +141,13 @@ export function liveRoutes(feed: MatchFeed, results: PlayerResults) {
       };
       // Subscribe before looking back, so nothing falls between the replay and the live events.
       const unsubscribeMatches = feed.subscribe(enqueue);
-      const unsubscribeResults = userId === null ? () => {} : results.add(userId, enqueue);
+      const unsubscribeResults = caller === null ? () => {} : results.add(caller.userId, enqueue);
+      // the session ends: so does this stream (the browser reconnects with what its cookie allows now)
+      const forgetSession = caller === null ? () => {} : sessions.add(caller.sessionId, () => stream.abort());
       const unsubscribe = () => {
         unsubscribeMatches();
         unsubscribeResults();
+        forgetSession();
       };
       const heartbeat = setInterval(() => {
         stream.write(': heartbeat\n\n').catch(() => {});
