@@ -1,8 +1,10 @@
 // `npm run db:backup [-- --dir <folder>]`: a consistent dump of the database (pg_dump, custom format) in
 // <folder> (default .data/backups), named by the time it was taken. pg_dump reads one snapshot, so the dump
 // is consistent while `npm start` keeps serving; without it, the embedded server is started for the dump.
-// The database: DATABASE_URL, else the embedded one (EMBEDDED_PG_DIR, EMBEDDED_PG_PORT).
-import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+// The database: DATABASE_URL, else the embedded one (EMBEDDED_PG_DIR, EMBEDDED_PG_PORT). Beside the dump,
+// `<dump>.totp-key` (0600): the key its two-factor secrets are sealed with (TOTP_ENCRYPTION_KEY, else the
+// embedded cluster's own), without which no admin with a second factor could sign in to the restored data.
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openForMaintenance } from './lib/database.js';
 import { clientTool, libpqTarget } from './lib/pg-tools.js';
@@ -26,6 +28,8 @@ try {
   const { dbname, env } = libpqTarget(database.url);
   try {
     await run(pgDump, ['--format=custom', `--file=${partial}`, `--dbname=${dbname}`], { env, capture: true });
+    const totpKey = database.totpKey();
+    if (totpKey) writeFileSync(`${file}.totp-key`, `${totpKey}\n`, { mode: 0o600 });
     renameSync(partial, file);
   } finally {
     rmSync(partial, { force: true });

@@ -1,7 +1,9 @@
 // `npm run db:restore -- <file> [--force]`: restores a dump made by `npm run db:backup` (pg_restore, one
 // transaction: all or nothing). The database: DATABASE_URL, else the embedded one (EMBEDDED_PG_DIR), which
 // must not be serving (stop `npm start` first): a missing data folder is created fresh. A database that
-// already holds tables is replaced only with --force (dropped and created again, then restored).
+// already holds tables is replaced only with --force (dropped and created again, then restored). The dump's
+// `<dump>.totp-key` becomes the embedded cluster's key for two-factor secrets; with DATABASE_URL, give the API
+// that key as TOTP_ENCRYPTION_KEY.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -75,6 +77,10 @@ try {
     capture: true,
   });
   log(`Restored ${file}.`);
+  const keyFile = `${file}.totp-key`;
+  if (existsSync(keyFile) && database.keepTotpKey) database.keepTotpKey(readFileSync(keyFile, 'utf8').trim());
+  else if (existsSync(keyFile))
+    log(`Its two-factor secrets are sealed with the key in ${keyFile}: TOTP_ENCRYPTION_KEY.`);
   await database.close();
 } catch (error) {
   console.error(`[db:restore] ${error.message}`);

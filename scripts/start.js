@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { buildIfStale } from './lib/build.js';
 import { DEFAULT_POOL_MAX, poolPerWorker } from './lib/connections.js';
-import { EmbeddedServer } from './lib/database.js';
+import { EmbeddedServer, totpKeyFor } from './lib/database.js';
 import { runDeno, startServerWorker } from './lib/deno.js';
 import { exposureRefusal, exposureSettings } from './lib/exposure.js';
 import { isNewDatabase, pushMigrations } from './lib/migrate.js';
@@ -65,8 +65,9 @@ function assertPortFree() {
   });
 }
 
+/** The database's URL and the key its two-factor secrets are sealed with (TOTP_ENCRYPTION_KEY). */
 async function openDatabase() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, totpKey: totpKeyFor(undefined) };
   const server = new EmbeddedServer({ log });
   await server.prepare();
   postgresProcess = await supervised(
@@ -74,10 +75,10 @@ async function openDatabase() {
     () => server.start(),
     () => server.cleanUpAfterCrash(),
   );
-  return server.url;
+  return { url: server.url, totpKey: totpKeyFor(server) };
 }
 
-async function startWorkers(databaseUrl) {
+async function startWorkers(databaseUrl, totpKey) {
   const wanted = Number(process.env.DATABASE_POOL_MAX ?? DEFAULT_POOL_MAX);
   const limits = await poolPerWorker(databaseUrl, workerCount, wanted);
   log(
@@ -91,6 +92,7 @@ async function startWorkers(databaseUrl) {
     HOST: host,
     STATIC_DIR: dev ? '' : 'dist',
     PAYMENT_SANDBOX: process.env.PAYMENT_SANDBOX ?? 'true',
+    TOTP_ENCRYPTION_KEY: totpKey,
   };
   await assertPortFree();
   for (let index = 1; index <= workerCount; index++) {
@@ -104,12 +106,12 @@ try {
   if (!Number.isInteger(workerCount) || workerCount < 1) throw new Error('API_WORKERS must be a whole number ≥ 1.');
   const refusal = exposureRefusal(exposureSettings(host, process.env));
   if (refusal) throw new Error(refusal);
-  const databaseUrl = await openDatabase();
+  const { url: databaseUrl, totpKey } = await openDatabase();
   const firstStart = await isNewDatabase(databaseUrl);
   log(firstStart ? 'New database: applying migrations and demo data …' : 'Applying new migrations, if any …');
   await pushMigrations(databaseUrl, { seed: firstStart });
   if (firstStart) log('Demo player: username "demo", password "demo1234" (local demo data only)');
-  await runDeno('scripts/admin.ts', ['--if-none'], { DATABASE_URL: databaseUrl });
+  await runDeno('scripts/admin.ts', ['--if-none'], { DATABASE_URL: databaseUrl, TOTP_ENCRYPTION_KEY: totpKey });
   log(
     process.env.ADMIN_MFA === 'required'
       ? 'Two-factor sign-in for admins: required (ADMIN_MFA=required): the admin pages wait until it is set up'
@@ -117,7 +119,7 @@ try {
   );
 
   if (!dev) await buildIfStale(log);
-  await startWorkers(databaseUrl);
+  await startWorkers(databaseUrl, totpKey);
   if (dev) {
     vite = spawn(bin('vite'), ['--port', String(port), '--strictPort'], {
       cwd: root,

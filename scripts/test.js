@@ -4,6 +4,7 @@
 // Usage: npm test [-- step …]   e.g. `npm test -- api e2e` runs only those steps (plus their setup).
 // The database steps use TEST_DATABASE_URL's server (default: the local PostgreSQL on 127.0.0.1:5432),
 // in a fresh database created for this run and dropped afterwards (KEEP_TEST_DB=1 keeps it).
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildFunctionBundle } from './lib/function-bundle.js';
@@ -31,8 +32,16 @@ async function step(name, action) {
   }
 }
 
+/**
+ * The key the tests' servers, scripts and fixtures seal two-factor secrets with (TOTP_ENCRYPTION_KEY): the
+ * environment's, else a new one for this run, whose database is new too.
+ */
+const totpKey = process.env.TOTP_ENCRYPTION_KEY || randomBytes(32).toString('base64');
+
 const vitest = (project, env = {}, args = []) =>
-  run(bin('vitest'), ['run', '--project', project, ...args], { env: { ...toolEnv, ...env } });
+  run(bin('vitest'), ['run', '--project', project, ...args], {
+    env: { ...toolEnv, TOTP_ENCRYPTION_KEY: totpKey, ...env },
+  });
 
 /**
  * API test files whose servers never use the test database through the pooler: each brings a database of its

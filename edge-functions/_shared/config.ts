@@ -4,6 +4,7 @@
  * A setting that would leave a deployment open to anyone is refused with an Error naming it: the function
  * then does not start.
  */
+import { decodeBase64 } from './base64url.ts';
 /** Reads one variable of the environment (undefined when unset). */
 export type Read = (name: string) => string | undefined;
 
@@ -23,6 +24,9 @@ export const LOCAL_SANDBOX_WEBHOOK_SECRET = 'local-sandbox-only-webhook-secret';
  * the local server refuses a HOST beyond loopback without it (scripts/lib/exposure.js).
  */
 export const LOCAL_DEVICE_COOKIE_SECRET = 'local-only-device-cookie-secret';
+
+/** The length of TOTP_ENCRYPTION_KEY: an AES-256 key. */
+export const TOTP_KEY_BYTES = 32;
 
 /** Whether admins must sign in with a second factor before any admin route answers them. */
 export type AdminMfa = 'required' | 'optional';
@@ -86,6 +90,13 @@ export function readConfig(get: Read) {
         'e.g. `openssl rand -base64 32`); the local default is public, so anyone could sign device cookies',
     );
 
+  const totpKeyText = read('TOTP_ENCRYPTION_KEY');
+  if (onSupabase && totpKeyText === undefined)
+    throw new Error(
+      'TOTP_ENCRYPTION_KEY is not set: on Supabase the two-factor secrets are encrypted with it ' +
+        '(32 random bytes in base64, e.g. `openssl rand -base64 32`; keep it: without it no admin can sign in)',
+    );
+
   /**
    * The database: DATABASE_URL (the local runtime; on Supabase e.g. Supavisor's transaction pooler, port
    * 6543, with DATABASE_PREPARE=false), else the SUPABASE_DB_URL Supabase injects.
@@ -122,6 +133,11 @@ export function readConfig(get: Read) {
     adminMfa: adminMfa as AdminMfa,
     /** HMAC-SHA256 key of the device cookie (a browser that has signed in as a user: rate limits spare it). */
     deviceCookieSecret: deviceCookieSecret ?? LOCAL_DEVICE_COOKIE_SECRET,
+    /**
+     * AES-256-GCM key of the two-factor secrets kept in the database (second-factor.ts); undefined: this
+     * server cannot read or set any (only where the function is not on Supabase).
+     */
+    totpEncryptionKey: totpKeyText === undefined ? undefined : totpKey(totpKeyText),
     /** Concurrent GET /api/live/matches streams per process; more are refused with 503. */
     liveMaxStreams: Number(read('LIVE_MAX_STREAMS') ?? 2000),
     /** Events a live stream may fall behind before the client is dropped (it reconnects and resumes). */
@@ -145,3 +161,16 @@ export function readConfig(get: Read) {
 }
 
 export type Config = ReturnType<typeof readConfig>['config'];
+
+/** TOTP_ENCRYPTION_KEY: 32 bytes in base64 (or base64url), as `openssl rand -base64 32` prints them. */
+function totpKey(text: string): Uint8Array {
+  let key: Uint8Array | undefined;
+  try {
+    key = decodeBase64(text.trim());
+  } catch {
+    // not base64: refused below
+  }
+  if (key?.length !== TOTP_KEY_BYTES)
+    throw new Error('TOTP_ENCRYPTION_KEY must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)');
+  return key;
+}

@@ -1,11 +1,17 @@
 /**
  * Two-factor sign-in: TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps) through the `otpauth` library, and
- * one-time recovery codes. The secret is kept in the database (app.credentials); recovery codes only as
- * SHA-256 hashes. The database refuses a time step not newer than the last one used, so a code never
+ * one-time recovery codes. The database refuses a time step not newer than the last one used, so a code never
  * works twice (app.use_second_factor).
+ *
+ * At rest: the secret is sealed here, before it reaches the database (app.credentials), with AES-256-GCM under
+ * TOTP_ENCRYPTION_KEY and the user's id as associated data (a sealed secret moved to another account does not
+ * open); the database only checks the form (app.is_sealed_secret). Recovery codes are kept as HMAC-SHA256
+ * under a random salt of the user's own. Accounts set up before either keep a base32 secret in clear (sealed
+ * at its next use) and SHA-256 codes (they keep working until the admin sets the second factor up again).
  */
-import { randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { decodeBase64, encodeBase64Url } from './base64url.ts';
 import { sha256Hex } from './sha256.ts';
 
 /** The authenticator's issuer: how the account is listed in the app. */
@@ -65,10 +71,13 @@ export type OfferedFactor =
   /** anything else is taken for a recovery code, which only the database can check */
   | { kind: 'recovery'; hash: string };
 
-/** What `code` (the authenticator's 6 digits or a recovery code) offers against `secret`. */
-export function offeredFactor(secret: string, code: string | undefined): OfferedFactor {
+/**
+ * What `code` (the authenticator's 6 digits or a recovery code) offers against `secret` (base32) and the
+ * user's recovery codes (hashed under `salt`).
+ */
+export function offeredFactor(secret: string, salt: string | null, code: string | undefined): OfferedFactor {
   if (!code) return { kind: 'missing' };
-  if (!TOTP_CODE.test(code)) return { kind: 'recovery', hash: recoveryCodeHash(code) };
+  if (!TOTP_CODE.test(code)) return { kind: 'recovery', hash: recoveryCodeHash(code, salt) };
   const step = verifiedStep(secret, code);
   return step === null ? { kind: 'wrong' } : { kind: 'totp', step };
 }
@@ -79,7 +88,51 @@ export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => `${part()}-${part()}`);
 }
 
-/** What the database keeps of a recovery code: the SHA-256 of it without spaces or dashes, lower case. */
-export function recoveryCodeHash(code: string): string {
-  return sha256Hex(code.replace(/[\s-]/g, '').toLowerCase());
+/** A new salt for a user's recovery codes: 16 random bytes, hex. */
+export function newRecoverySalt(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/**
+ * What the database keeps of a recovery code, as typed with spaces or dashes and in any case: HMAC-SHA256
+ * under the user's salt, or, for codes set up before salts (`salt` null), its SHA-256.
+ */
+export function recoveryCodeHash(code: string, salt: string | null): string {
+  const normalised = code.replace(/[\s-]/g, '').toLowerCase();
+  return salt === null ? sha256Hex(normalised) : createHmac('sha256', salt).update(normalised).digest('hex');
+}
+
+const SEALED = /^v1\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43,})$/;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** Binds a sealed secret to its account: it opens only for the user it was sealed for. */
+const associatedData = (userId: number) => Buffer.from(`totp:${userId}`);
+
+/** Whether a stored secret is sealed (else it is a base32 one kept in clear from before sealing). */
+export function isSealed(stored: string): boolean {
+  return SEALED.test(stored);
+}
+
+/** `secret` (base32) sealed for user `userId`: `v1.<IV>.<ciphertext and tag>`, base64url. */
+export function sealTotpSecret(key: Uint8Array, userId: number, secret: string): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(associatedData(userId));
+  const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return `v1.${encodeBase64Url(iv)}.${encodeBase64Url(sealed)}`;
+}
+
+/**
+ * The base32 secret a stored one holds: opened with `key` when sealed (throws when it was sealed under
+ * another key or for another user), as it is when kept in clear from before.
+ */
+export function openTotpSecret(key: Uint8Array | undefined, userId: number, stored: string): string {
+  const match = SEALED.exec(stored);
+  if (!match) return stored;
+  if (!key) throw new Error('TOTP_ENCRYPTION_KEY is not set: two-factor secrets cannot be read');
+  const sealed = decodeBase64(match[2]);
+  const decipher = createDecipheriv('aes-256-gcm', key, decodeBase64(match[1])).setAAD(associatedData(userId));
+  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+  return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString(
+    'utf8',
+  );
 }

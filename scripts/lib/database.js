@@ -6,6 +6,8 @@
 // reach the data folder; a crash can leave a stale postmaster.pid or orphaned backends behind.
 // Each cluster gets a random password of its own, kept beside the data folder (`<folder>.password`, readable
 // by its owner only): another local user or program cannot guess its way in, as it could with a fixed one.
+// Beside it, the key the API seals the cluster's two-factor secrets with (`<folder>.totp-key`, 0600,
+// TOTP_ENCRYPTION_KEY), made at the first need: it belongs with this database (a backup of one needs the other).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,6 +57,26 @@ export class EmbeddedServer {
   /** The cluster's password: its own, or the former fixed one until its next start replaces it. */
   get password() {
     return existsSync(this.passwordFile) ? readFileSync(this.passwordFile, 'utf8').trim() : FORMER_FIXED_PASSWORD;
+  }
+
+  /** The file holding the key of this cluster's two-factor secrets (0600): beside the password file. */
+  get totpKeyFile() {
+    return `${this.dataDir}.totp-key`;
+  }
+
+  /** TOTP_ENCRYPTION_KEY for this cluster: 32 random bytes in base64, made (0600) on first need. */
+  totpKey() {
+    if (!existsSync(this.totpKeyFile)) {
+      writeFileSync(this.totpKeyFile, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+      this.log(`Two-factor secrets of this database are sealed with the key in ${this.totpKeyFile} (backups carry it)`);
+    }
+    return readFileSync(this.totpKeyFile, 'utf8').trim();
+  }
+
+  /** Makes `key` this cluster's TOTP_ENCRYPTION_KEY (a restored backup's data is sealed with the backup's key). */
+  keepTotpKey(key) {
+    writeFileSync(this.totpKeyFile, `${key}\n`, { mode: 0o600 });
+    chmodSync(this.totpKeyFile, 0o600);
   }
 
   get url() {
@@ -304,21 +326,39 @@ function assertTraversableByPostgres(dir) {
 }
 
 /**
- * The database for a maintenance command (backup, restore): DATABASE_URL, or the embedded server, used as
- * it is when `npm start` runs it, else started for the command and stopped after it (`close()`).
+ * The database for a maintenance command (backup, restore, admin:create): DATABASE_URL, or the embedded server,
+ * used as it is when `npm start` runs it, else started for the command and stopped after it (`close()`); and
+ * `totpKey()`, its TOTP_ENCRYPTION_KEY (the environment's, else the embedded cluster's own; none given for a
+ * DATABASE_URL), and for the embedded cluster `keepTotpKey(key)`, which makes a restored backup's key its own.
  * `mustBeStopped`: refuse while `npm start` serves the embedded data folder (a restore must not change the
  * data under a running API). `mustExist`: refuse a data folder without a cluster (nothing to back up).
  */
 export async function openForMaintenance({ mustBeStopped = false, mustExist = false, log = console.log } = {}) {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, close: async () => {} };
+  const givenKey = process.env.TOTP_ENCRYPTION_KEY || undefined;
+  if (process.env.DATABASE_URL)
+    return { url: process.env.DATABASE_URL, totpKey: () => givenKey, keepTotpKey: null, close: async () => {} };
   const server = new EmbeddedServer({ log });
   if (mustExist && !server.initialised)
     throw new Error(`There is no database in ${server.dataDir} yet (npm start creates it).`);
+  const keys = { totpKey: () => givenKey ?? server.totpKey(), keepTotpKey: (key) => server.keepTotpKey(key) };
   if (server.running) {
     if (mustBeStopped) throw new Error(`npm start is running on ${server.dataDir}: stop it first (Ctrl-C).`);
-    return { url: server.url, close: async () => {} };
+    return { url: server.url, ...keys, close: async () => {} };
   }
   await server.prepare();
   const { child } = await server.start();
-  return { url: server.url, close: () => stopChild(child, 'SIGINT', 30_000) };
+  return { url: server.url, ...keys, close: () => stopChild(child, 'SIGINT', 30_000) };
+}
+
+/**
+ * TOTP_ENCRYPTION_KEY of `npm start`: the environment's, else the embedded cluster's own (`server`). With an
+ * external DATABASE_URL none is made up: a key in this folder would not travel with that database.
+ */
+export function totpKeyFor(server) {
+  const given = process.env.TOTP_ENCRYPTION_KEY || undefined;
+  if (given || server) return given ?? server.totpKey();
+  throw new Error(
+    'DATABASE_URL is set but TOTP_ENCRYPTION_KEY is not: set it to the key the two-factor secrets of that database ' +
+      'are sealed with (for a new database, 32 random bytes in base64: `openssl rand -base64 32`).',
+  );
 }

@@ -65,6 +65,8 @@ export const twoFactorStatusEntity = z.object({
   /** ADMIN_MFA=required: the admin pages answer 403 until it is on */
   required: z.boolean(),
   recovery_codes_left: z.number().int(),
+  /** until when ten wrong codes in 15 minutes have locked it for browsers that have not signed in as the user */
+  locked_until: z.string().nullable(),
 });
 
 /** POST /api/account/two-factor: the secret being set up, for the QR code or to type in. */

@@ -20,5 +20,6 @@ export const securityMessages = {
   passwordsDiffer: 'Passwords do not match',
   mfaRequired: 'Enter the 6-digit code from your authenticator app',
   invalidCode: 'Invalid code',
+  codesLocked: 'Too many wrong codes. Please try again in a few minutes.',
   usernameNotAvailable: 'This username is not available',
 } as const;

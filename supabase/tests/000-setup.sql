@@ -272,6 +272,16 @@ begin
 end;
 $$;
 
+-- A two-factor secret in the form the API seals one (v1.<iv>.<ciphertext>), made up from p_name: the database
+-- checks the form only, since it never holds the key.
+create or replace function tests.sealed(p_name text)
+returns text
+language sql
+immutable
+as $$
+  select 'v1.' || left(md5(p_name), 16) || '.' || encode(sha256(convert_to(p_name, 'UTF8')), 'hex')
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 -- The answer app.idempotency_begin replays for a user's key (the DETAIL of its BT2xx error), or null.

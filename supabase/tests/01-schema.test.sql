@@ -11,8 +11,8 @@ select tables_are('public', array['users', 'bank_accounts', 'transactions', 'tea
   'public holds exactly the product tables');
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
                               'match_book', 'player_match_stakes', 'referrals', 'user_devices', 'recovery_codes',
-                              'settlement_runs', 'settlement_batches', 'accounts', 'ledger_types', 'house_transfers',
-                              'account_days'],
+                              'second_factor_failures', 'settlement_runs', 'settlement_batches', 'accounts',
+                              'ledger_types', 'house_transfers', 'account_days'],
   'app holds the private tables');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -78,7 +78,7 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'account_sessions', 'end_session', 'end_all_sessions', 'begin_password_check', 'begin_factor_check',
           'change_password',
           'use_second_factor', 'totp_status', 'begin_totp_enrolment', 'pending_totp_secret', 'confirm_totp_enrolment',
-          'set_admin_totp',
+          'set_admin_totp', 'record_wrong_code', 'seal_totp_secret', 'plain_totp_secrets',
           'request_deposit', 'complete_deposit', 'add_bank_account', 'request_withdrawal', 'reconcile',
           'place_bet', 'match_position', 'create_match', 'start_match', 'update_live', 'declare_winner', 'abandon_match',
           'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',

@@ -151,7 +151,8 @@ select is(tests.open_sessions('quinn'), 0, 'signing out everywhere ends every se
 /** The second factor */
 
 select tests.as_webhook();
-select app.set_admin_totp('ops_chief', 'JBSWY3DPEHPK3PXPJBSWY3DP', array(select 'code-hash-' || g from generate_series(1, 10) g));
+select app.set_admin_totp('ops_chief', tests.sealed('chief'), array(select 'code-hash-' || g from generate_series(1, 10) g),
+  repeat('5a', 16));
 select lives_ok(format($$select app.use_second_factor(%s, 1000, null)$$, tests.uid('ops_chief')), 'a verified time step signs in');
 select throws_ok(format($$select app.use_second_factor(%s, 1000, null)$$, tests.uid('ops_chief')), 'BT401',
   'This code was already used: wait for the next one', 'the same step again is refused');
@@ -169,21 +170,23 @@ select throws_ok($$select app.authenticate(repeat('e', 64), 'admin', null, true)
   'Turn on two-factor sign-in on your Security screen to use the admin pages',
   'with the second factor required, an admin without one reaches no admin route');
 select lives_ok($$select app.authenticate(repeat('e', 64), 'user', null, true)$$, 'but may use their account''s routes');
-select throws_ok($$select app.confirm_totp_enrolment('ABCDEFGHIJKLMNOP', 5, array[]::text[], repeat('E', 64))$$, 'BT409',
-  'Start setting up two-factor sign-in first', 'a set-up cannot be confirmed before it starts');
-select is(app.begin_totp_enrolment('ABCDEFGHIJKLMNOP'), 'support', 'an admin starts a set-up');
-select throws_ok($$select app.confirm_totp_enrolment('QRSTUVWXYZ234567', 5, array[]::text[], repeat('E', 64))$$, 'BT409',
-  'Start setting up two-factor sign-in first', 'only the secret being set up can be confirmed');
-select lives_ok($$select app.confirm_totp_enrolment('ABCDEFGHIJKLMNOP', 5, array(select 'h' || g from generate_series(1, 10) g), repeat('E', 64))$$,
+select throws_ok($$select app.confirm_totp_enrolment(tests.sealed('support'), 5, array[]::text[], repeat('5a', 16), repeat('E', 64))$$,
+  'BT409', 'Start setting up two-factor sign-in first', 'a set-up cannot be confirmed before it starts');
+select is(app.begin_totp_enrolment(tests.sealed('support')), 'support', 'an admin starts a set-up');
+select throws_ok($$select app.confirm_totp_enrolment(tests.sealed('other'), 5, array[]::text[], repeat('5a', 16), repeat('E', 64))$$,
+  'BT409', 'Start setting up two-factor sign-in first', 'only the secret being set up can be confirmed');
+select lives_ok($$select app.confirm_totp_enrolment(tests.sealed('support'), 5, array(select 'h' || g from generate_series(1, 10) g),
+                                                    repeat('5a', 16), repeat('E', 64))$$,
   'a confirmed set-up turns it on');
-select is(app.totp_status(true), '{"enabled": true, "required": true, "available": true, "recovery_codes_left": 10}'::jsonb,
+select is(app.totp_status(true),
+  '{"enabled": true, "required": true, "available": true, "recovery_codes_left": 10, "locked_until": null}'::jsonb,
   'with ten recovery codes');
 select lives_ok($$select app.authenticate(repeat('E', 64), 'admin', null, true)$$,
   'and the admin pages open, to the session''s new token');
 select tests.reset_role();
 select tests.sign_in('quinn', 'f') as quinn_f \gset
 select tests.request_as('f');
-select throws_ok($$select app.begin_totp_enrolment('ABCDEFGHIJKLMNOP')$$, 'BT403', 'Two-factor sign-in is for administrators',
+select throws_ok($$select app.begin_totp_enrolment(tests.sealed('quinn'))$$, 'BT403', 'Two-factor sign-in is for administrators',
   'a player cannot set one up');
 select tests.reset_role();
 

@@ -360,6 +360,7 @@ describe('account security', () => {
         available: true,
         required: false,
         recovery_codes_left: 0,
+        locked_until: null,
       });
       const setUp = await admin.client.post('/api/account/two-factor', { current_password: admin.password });
       expect(setUp.status).toBe(201);
@@ -389,6 +390,7 @@ describe('account security', () => {
         available: true,
         required: false,
         recovery_codes_left: 10,
+        locked_until: null,
       });
       expect((await second.get('/api/user')).status).toBe(401);
       expect((await admin.client.get('/api/admin/users/counts')).status).toBe(200);

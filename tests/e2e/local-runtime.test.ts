@@ -5,7 +5,8 @@
  * A pending deposit older than 24 hours is failed by the stale-deposit job at the next start. A backup taken
  * while it serves restores into a fresh data folder that a third start serves. The data folder has the
  * default's layout (`.data/postgres`, with `.data` not there yet): as root (CI) the server runs as the
- * postgres user, which must be able to enter `.data`. The cluster's password is its own.
+ * postgres user, which must be able to enter `.data`. The cluster's password is its own, and so is the key
+ * of its two-factor secrets, which backups carry to the restored cluster.
  */
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -61,6 +62,11 @@ describe('npm start', () => {
     expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
     expect(statSync(passwordFile).uid).toBe(process.getuid!());
     expect(readFileSync(passwordFile, 'utf8').trim()).toMatch(/^[\w-]{32}$/);
+    // The key the API seals two-factor secrets with (TOTP_ENCRYPTION_KEY): beside it, as private.
+    const keyFile = `${dataDir}.totp-key`;
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const totpKey = readFileSync(keyFile, 'utf8').trim();
+    expect(Buffer.from(totpKey, 'base64')).toHaveLength(32);
     const fixed = database(`postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`);
     await expect(fixed`select 1`).rejects.toThrow(/password authentication failed/);
     await fixed.end();
@@ -96,7 +102,11 @@ describe('npm start', () => {
     const backups = path.join(folder, 'backups');
     const backup = await runScript('scripts/db-backup.js', ['--dir', backups], env);
     expect(backup.code, backup.output).toBe(0);
-    const [file] = readdirSync(backups).map((name) => path.join(backups, name));
+    const [file] = readdirSync(backups)
+      .filter((name) => name.endsWith('.dump'))
+      .map((name) => path.join(backups, name));
+    expect(statSync(`${file}.totp-key`).mode & 0o777).toBe(0o600);
+    expect(readFileSync(`${file}.totp-key`, 'utf8').trim()).toBe(totpKey);
     const refused = await runScript('scripts/db-restore.js', [file, '--force'], env);
     expect(refused.output).toContain('npm start is running on'); // never under a serving API
     expect(refused.code).not.toBe(0);
@@ -108,6 +118,7 @@ describe('npm start', () => {
     const restore = await runScript('scripts/db-restore.js', [file], restoredEnv);
     expect(restore.code, restore.output).toBe(0);
     expect(leftovers(restoredDir)).toEqual([]); // the restore stopped the server it started
+    expect(readFileSync(`${restoredDir}.totp-key`, 'utf8').trim()).toBe(totpKey); // the data's own key
     const third = await start(restoredEnv);
     expect(third.output()).not.toContain('New database'); // the restored data, migration history included
     expect(third.output()).not.toContain('Admin account');

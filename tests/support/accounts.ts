@@ -5,7 +5,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { recoveryCodeHash } from '../../edge-functions/_shared/second-factor.ts';
+import { decodeBase64 } from '../../edge-functions/_shared/base64url.ts';
+import { newRecoverySalt, recoveryCodeHash, sealTotpSecret } from '../../edge-functions/_shared/second-factor.ts';
 import { Client, hashPassword, unique, type Db, type Player, type TestServer } from './api.ts';
 import { requireEnv } from './server.ts';
 
@@ -25,7 +26,10 @@ export interface TotpAdmin extends Player {
   recoveryCodes: string[];
 }
 
-/** An admin with two-factor sign-in on (through the operator's functions), not signed in yet. */
+/** The TOTP_ENCRYPTION_KEY of the test run's servers (scripts/test.js gives every test the same one). */
+export const testTotpKey = () => decodeBase64(requireEnv('TOTP_ENCRYPTION_KEY'));
+
+/** An admin with two-factor sign-in on (through the operator's functions, sealed as the API seals), not signed in yet. */
 export async function createTotpAdmin(server: TestServer, db: Db): Promise<TotpAdmin> {
   const username = unique('admin');
   const password = 'admin-secret-1';
@@ -35,7 +39,9 @@ export async function createTotpAdmin(server: TestServer, db: Db): Promise<TotpA
     await tx`set local role service_role`;
     const rows =
       await tx`select id from app.create_admin(${username}, ${hashPassword(password)}, ${'Admin'}, ${`${username}@example.com`})`;
-    await tx`select app.set_admin_totp(${username}, ${secret}, ${recoveryCodes.map(recoveryCodeHash)})`;
+    const salt = newRecoverySalt();
+    await tx`select app.set_admin_totp(${username}, ${sealTotpSecret(testTotpKey(), rows[0].id, secret)},
+                                       ${recoveryCodes.map((code) => recoveryCodeHash(code, salt))}, ${salt})`;
     return rows;
   });
   return { client: new Client(server.url), id, username, password, secret, recoveryCodes };

@@ -45,10 +45,14 @@ export function embeddedUrl(dataDir: string, port: string | number): string {
   return `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`;
 }
 
-/** The environment of a local runtime: the embedded server (never an inherited DATABASE_URL). */
+/**
+ * The environment of a local runtime: the embedded server and its own key for two-factor secrets (never an
+ * inherited DATABASE_URL or TOTP_ENCRYPTION_KEY).
+ */
 export function runtimeEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
+  delete inherited.TOTP_ENCRYPTION_KEY;
   return { ...inherited, ...env };
 }
 

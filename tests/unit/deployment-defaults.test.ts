@@ -8,7 +8,10 @@ import { LOCAL_DEVICE_COOKIE_SECRET, readConfig } from '../../edge-functions/_sh
 import { exposureRefusal, exposureSettings } from '../../scripts/lib/exposure.js';
 
 const from = (vars: Record<string, string>) => readConfig((name) => vars[name]);
-const SUPABASE = { SUPABASE_DB_URL: 'postgresql://postgres@db.example.supabase.co:5432/postgres' };
+const SUPABASE = {
+  SUPABASE_DB_URL: 'postgresql://postgres@db.example.supabase.co:5432/postgres',
+  TOTP_ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+};
 
 describe('DEVICE_COOKIE_SECRET', () => {
   it('is required on Supabase: the function refuses to start without it, naming it', () => {

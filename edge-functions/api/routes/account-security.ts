@@ -24,16 +24,18 @@ import {
   type TwoFactorProof,
 } from '../../../src/domain/account-security-schemas.ts';
 import type { Rows, Sql, Statement } from '../../_shared/db.ts';
-import { HttpError, toHttpError } from '../../_shared/errors.ts';
+import { HttpError } from '../../_shared/errors.ts';
 import { hashPassword, verifyPassword } from '../../_shared/password.ts';
 import {
   newRecoveryCodes,
+  newRecoverySalt,
   newTotpSecret,
-  offeredFactor,
   recoveryCodeHash,
+  sealTotpSecret,
   totpUri,
   verifiedStep,
 } from '../../_shared/second-factor.ts';
+import { checkCode, openSecret, spendCode, totpKey, type Refusals, type StoredFactor } from '../code-check.ts';
 import { answer, query, type Ctx, type Statements } from '../context.ts';
 import { deviceId } from '../device.ts';
 import { errors, idParams, json, jsonBody, messageEntity, router, signedIn } from '../openapi.ts';
@@ -120,12 +122,18 @@ const confirmRoute = createRoute({
 });
 
 /** What app.begin_factor_check answers: the attempt it counted and what the owner must prove. */
-interface FactorCheck {
+interface FactorCheck extends Omit<StoredFactor, 'totp_secret'> {
   attempt_id: number;
-  user_id: number;
   password_hash: string;
+  /** the current second factor's secret; null when none is on */
   totp_secret: string | null;
 }
+
+/** A set-up's proof without a valid code of the current second factor: 401, however it failed. */
+const PROOF_REFUSALS: Refusals = {
+  missing: () => new HttpError(401, securityMessages.mfaRequired),
+  wrong: () => new HttpError(401, securityMessages.mfaRequired),
+};
 
 /**
  * Checks the owner's proof for a second-factor set-up as far as the API can: 400 for a wrong password, 401
@@ -133,36 +141,22 @@ interface FactorCheck {
  * sign-in. Returns the statements that spend the code and mark the attempt a success, for the round trip
  * that makes the change.
  */
-async function proveOwner(check: FactorCheck, proof: TwoFactorProof): Promise<Statements> {
+async function proveOwner(c: Ctx, check: FactorCheck, proof: TwoFactorProof): Promise<Statements> {
   if (!(await verifyPassword(proof.current_password, check.password_hash))) {
     throw new HttpError(400, securityMessages.currentPasswordIncorrect);
   }
-  const offered = check.totp_secret === null ? null : offeredFactor(check.totp_secret, proof.totp_code);
-  if (offered?.kind === 'missing' || offered?.kind === 'wrong') throw new HttpError(401, securityMessages.mfaRequired);
-  return (q: Sql) => [
-    q`select app.finish_attempt(${check.attempt_id}, true)`,
-    ...(offered
-      ? [
-          q`select app.use_second_factor(${check.user_id}, ${offered.kind === 'totp' ? offered.step : null},
-                                         ${offered.kind === 'recovery' ? offered.hash : null})`,
-        ]
-      : []),
-  ];
+  const spend =
+    check.totp_secret === null
+      ? () => []
+      : await checkCode(c, { ...check, totp_secret: check.totp_secret }, proof.totp_code, PROOF_REFUSALS);
+  return (q: Sql) => [q`select app.finish_attempt(${check.attempt_id}, true)`, ...spend(q)];
 }
 
-/**
- * Runs the round trip that makes a proven change. A recovery code only the database could check, and found
- * wrong, is answered like a wrong code of the authenticator.
- */
-async function afterProof(c: Ctx, proof: Statements, change: (q: Sql) => Statement): Promise<Rows> {
-  try {
-    return (await query(c, 'user', 'service', (q) => [...proof(q), change(q)])).at(-1)!;
-  } catch (error) {
-    if (toHttpError(error)?.message === securityMessages.invalidCode) {
-      throw new HttpError(401, securityMessages.mfaRequired);
-    }
-    throw error;
-  }
+/** Runs the round trip that makes a proven change: the proof's statements, then the change's. */
+function afterProof(c: Ctx, check: FactorCheck, proof: Statements, change: (q: Sql) => Statement): Promise<Rows> {
+  return spendCode(c, check.user_id, PROOF_REFUSALS, async () =>
+    (await query(c, 'user', 'service', (q) => [...proof(q), change(q)])).at(-1)!,
+  );
 }
 
 export function accountSecurityRoutes() {
@@ -215,31 +209,42 @@ export function accountSecurityRoutes() {
   });
 
   app.openapi(setUpRoute, async (c) => {
-    const [[check]] = await query(c, 'user', 'service', (q) => [
+    const [[row]] = await query(c, 'user', 'service', (q) => [
       q`select * from app.begin_factor_check(${clientIp(c)}, ${deviceId(c)})`,
     ]);
-    const proof = await proveOwner(check as unknown as FactorCheck, c.req.valid('json'));
+    const check = row as unknown as FactorCheck;
+    const proof = await proveOwner(c, check, c.req.valid('json'));
     const secret = newTotpSecret();
-    const [started] = await afterProof(c, proof, (q) => q`select app.begin_totp_enrolment(${secret}) as username`);
+    const sealed = sealTotpSecret(totpKey(c), check.user_id, secret);
+    const [started] = await afterProof(
+      c,
+      check,
+      proof,
+      (q) => q`select app.begin_totp_enrolment(${sealed}) as username`,
+    );
     return c.json({ secret, uri: totpUri(secret, started.username as string) }, 201);
   });
 
   app.openapi(confirmRoute, async (c) => {
     const { code, ...owner } = c.req.valid('json');
-    const [[check], [pending]] = await query(c, 'user', 'service', (q) => [
+    const [[row], [pending]] = await query(c, 'user', 'service', (q) => [
       q`select * from app.begin_factor_check(${clientIp(c)}, ${deviceId(c)})`,
       q`select app.pending_totp_secret() as secret`,
     ]);
-    const proof = await proveOwner(check as unknown as FactorCheck, owner);
-    const step = verifiedStep(pending.secret, code);
+    const check = row as unknown as FactorCheck;
+    const proof = await proveOwner(c, check, owner);
+    const step = verifiedStep(openSecret(c, check.user_id, pending.secret), code);
     if (step === null) throw new HttpError(400, securityMessages.invalidCode);
     const codes = newRecoveryCodes();
+    const salt = newRecoverySalt();
+    const hashes = codes.map((recoveryCode) => recoveryCodeHash(recoveryCode, salt));
     const session = newSession();
     const [confirmed] = await afterProof(
       c,
+      check,
       proof,
       (q) =>
-        q`select app.confirm_totp_enrolment(${pending.secret}, ${step}, ${codes.map(recoveryCodeHash)}, ${session.tokenHash}) as ends_by`,
+        q`select app.confirm_totp_enrolment(${pending.secret}, ${step}, ${hashes}, ${salt}, ${session.tokenHash}) as ends_by`,
     );
     setSessionCookie(c, session, new Date(confirmed.ends_by as string));
     return c.json({ recovery_codes: codes }, 201);

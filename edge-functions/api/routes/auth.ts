@@ -10,7 +10,8 @@
  * An account with two-factor sign-in (admins) also needs `totp_code`: without it the answer is a 401 with
  * `mfa_required: true` (the password was right; the attempt still counts until a sign-in succeeds); a TOTP
  * code is checked here and its time step spent in the database with the session (no code works twice); a
- * recovery code is spent there too. A sign-in remembers the browser (device.ts) for the rate limits.
+ * recovery code is spent there too; a wrong one counts towards the second factor's lock (code-check.ts). A
+ * sign-in remembers the browser (device.ts) for the rate limits and the lock.
  */
 import { createRoute } from '@hono/zod-openapi';
 import { securityMessages } from '../../../src/domain/account-security.ts';
@@ -19,10 +20,10 @@ import { userEntity } from '../../../src/domain/entities.ts';
 import { loginSchema, registerSchema } from '../../../src/domain/schemas.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../_shared/password.ts';
-import { offeredFactor } from '../../_shared/second-factor.ts';
 import type { Rows, Sql } from '../../_shared/db.ts';
 import { answer, bodyOf, query, sendJson, type Ctx } from '../context.ts';
-import { setDeviceCookie, signInDevice } from '../device.ts';
+import { checkCode, spendCode, type Refusals, type StoredFactor } from '../code-check.ts';
+import { deviceId, setDeviceCookie, signInDevice } from '../device.ts';
 import { errors, json, jsonBody, messageEntity, router } from '../openapi.ts';
 import { userById } from '../queries.ts';
 import { clearSessionCookie, clientIp, newSession, setSessionCookie, type NewSession } from '../session.ts';
@@ -88,20 +89,11 @@ function signedIn(c: Ctx, session: NewSession, device: string, rows: Rows, statu
   return sendJson(c, bodyOf(rows), status);
 }
 
-/**
- * The second factor a sign-in offers, checked as far as the API can: a 401 without a code (`mfa_required`)
- * or with a TOTP code that is not valid now; else the time step to spend, or the hash of a recovery code
- * (which only the database can check). app.use_second_factor spends either once.
- */
-function secondFactor(secret: string, code: string | undefined): { step: number | null; recoveryHash: string | null } {
-  const offered = offeredFactor(secret, code);
-  if (offered.kind === 'missing')
-    throw new HttpError(401, securityMessages.mfaRequired, undefined, { mfa_required: true });
-  if (offered.kind === 'wrong') throw new HttpError(401, securityMessages.invalidCode);
-  return offered.kind === 'totp'
-    ? { step: offered.step, recoveryHash: null }
-    : { step: null, recoveryHash: offered.hash };
-}
+/** A sign-in without a code is asked for one (`mfa_required`); a wrong one is an 'Invalid code'. */
+const SIGN_IN_REFUSALS: Refusals = {
+  missing: () => new HttpError(401, securityMessages.mfaRequired, undefined, { mfa_required: true }),
+  wrong: () => new HttpError(401, securityMessages.invalidCode),
+};
 
 export function authRoutes() {
   const app = router();
@@ -114,7 +106,8 @@ export function authRoutes() {
     // The rate limit (429) and the stored hash, in one round trip; the attempt counts from here on.
     const [[attempt], [credentials]] = await query(c, 'public', 'service', (q) => [
       q`select app.begin_attempt('login', ${username}, ${clientIp(c)}, p_device => ${device}) as id`,
-      q`select user_id, password_hash, status, totp_secret from app.get_credentials(${username})`,
+      q`select user_id, password_hash, status, totp_secret, recovery_code_salt, second_factor_wait
+        from app.get_credentials(${username}, ${deviceId(c)})`,
     ]);
     // Verify against a never-matching hash for unknown users (and, inside verifyPassword, for hashes that are
     // not scrypt): the same time whether the account exists or not.
@@ -124,16 +117,18 @@ export function authRoutes() {
       await query(c, 'public', 'service', (q) => [q`select app.finish_attempt(${attempt.id}, true)`]);
       throw new HttpError(403, 'Your account is banned');
     }
-    const factor = credentials.totp_secret ? secondFactor(credentials.totp_secret, code) : null;
+    const spend = credentials.totp_secret
+      ? await checkCode(c, credentials as unknown as StoredFactor, code, SIGN_IN_REFUSALS)
+      : () => [];
     const session = newSession();
     // A refused second factor rolls back finish_attempt: the attempt stays a failure.
-    const results = await query(c, 'public', 'service', (q) => [
-      q`select app.finish_attempt(${attempt.id}, true)`,
-      ...(factor
-        ? [q`select app.use_second_factor(${credentials.user_id}, ${factor.step}, ${factor.recoveryHash})`]
-        : []),
-      q`select ${sessionColumns(q, c, session, device)} from public.users u where u.id = ${credentials.user_id}`,
-    ]);
+    const results = await spendCode(c, credentials.user_id, SIGN_IN_REFUSALS, () =>
+      query(c, 'public', 'service', (q) => [
+        q`select app.finish_attempt(${attempt.id}, true)`,
+        ...spend(q),
+        q`select ${sessionColumns(q, c, session, device)} from public.users u where u.id = ${credentials.user_id}`,
+      ]),
+    );
     return signedIn(c, session, device, results.at(-1)!, 200);
   });
 

@@ -18,6 +18,7 @@ import type {
   twoFactorProofSchema,
 } from '../../../domain/account-security-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatTime } from '../../../lib/format.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 import { useConfirmTwoFactor, useStartTwoFactor, useTwoFactor } from '../api/two-factor.ts';
 import { QrCode } from './qr-code.tsx';
@@ -222,6 +223,12 @@ export function TwoFactorSection() {
         <Text>Two-factor sign-in</Text>
         <Badge colorPalette={status.data.enabled ? 'green' : 'gray'}>{status.data.enabled ? 'On' : 'Off'}</Badge>
       </HStack>
+      {status.data.locked_until && (
+        <Text fontSize="sm" color="fg.error" role="alert">
+          Locked after 10 wrong codes until {formatTime(status.data.locked_until)}: until then only browsers you have
+          signed in with can use a code.
+        </Text>
+      )}
       {status.data.enabled ? (
         <Text fontSize="sm" color="fg.muted">
           {status.data.recovery_codes_left} recovery codes left.
