@@ -53,7 +53,7 @@ function ProveOwner({
     defaultValues: { current_password: '', totp_code: '' },
   });
   const onSubmit = handleSubmit((proof) =>
-    start.mutate(proof, {
+    start.mutate(enabled ? proof : { current_password: proof.current_password }, {
       onSuccess: (setUp) => onStarted(setUp, proof),
       onError: (error) =>
         notify({ title: 'Failed to start', description: errorMessage(error), variant: 'destructive' }),
