@@ -95,8 +95,10 @@ begin
   /** Results */
 
   perform set_config('request.jwt.claims', format(c_claims, v_admin.id, 'admin'), true);
-  perform app.update_live(v_live.id, '186/5', '98/2', 2, 11.3);
-  perform app.update_live(v_completed.id, '178/6', '165/9', 2, 20);
+  perform app.update_live(v_live.id, '186/5', '98/2', 2, 11.3, v_live.team1_id);
+  perform app.update_live(v_completed.id, '178/6', '165/9', 2, 20, v_completed.team1_id);
+  -- an operator's price with a margin (over-round 105.3), beside the default 3.00 of the other matches
+  perform app.set_match_odds(v_upcoming2.id, 1.85, 1.95);
   perform app.declare_winner(v_completed.id, 9);   -- demo's bet wins, rahul's loses
   perform app.abandon_match(v_abandoned.id);        -- demo's stake is refunded
 

@@ -109,6 +109,12 @@ export const matchEntity = z.object({
   betting_pauses_at: timestamp.nullable(),
   /** once completed: the settlement of its bets, batch by batch after the outcome is declared */
   settlement: settlementEntity.nullable(),
+  /** the price of a bet on team 1 now (decimal odds: ₹1,000 at 1.85 pays ₹1,850); a bet keeps the price it was taken at */
+  team1_odds: z.number(),
+  /** the price of a bet on team 2 now */
+  team2_odds: z.number(),
+  /** the team that batted first (known from the first innings' score, or given by an admin); null until known */
+  batting_first_team_id: z.number().int().nullable(),
 });
 
 /** GET /api/matches/{id}/position: the caller's side of a match (a player backs one team of a match) and stake. */
@@ -127,6 +133,7 @@ export const betEntity = z.object({
   match_id: z.number().int(),
   team_id: z.number().int(),
   amount: z.number().int(),
+  /** the price of the team backed when the bet was taken, which it keeps */
   odds: z.number(),
   status: z.enum(BET_STATUSES),
   potential_win: z.number().int(),

@@ -2,12 +2,9 @@
  * Business constants. The SQL functions enforce the same numbers again; a database test
  * asserts the two agree.
  */
-export const BET_ODDS = 3;
 export const MIN_BET = 1000;
 export const BET_QUICK_ADDS = [100, 500, 1000, 5000] as const;
 export const BET_STEP = 100;
-/** What a bet pays if its team wins: the stake times the fixed odds. */
-export const potentialWin = (amount: number) => amount * BET_ODDS;
 
 export const MIN_DEPOSIT = 500;
 export const MAX_DEPOSIT = 100_000;
@@ -24,6 +21,7 @@ export const MIN_ADJUSTMENT = 1;
 export const MAX_ADJUSTMENT = 100_000;
 export const MAX_NOTES = 200;
 
+/** Overs of a t20 innings: the latest over the close-over setting may name (each match type's: price.ts). */
 export const MATCH_OVERS = 20;
 export const MATCH_TYPES = ['t20', 'odi', 'test', 'ipl'] as const;
 export const MATCH_STATUSES = ['upcoming', 'live', 'completed'] as const;

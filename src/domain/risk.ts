@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BETTING_STATES } from './betting.ts';
 import { MATCH_OVERS, MAX_ADJUSTMENT, MIN_BET } from './limits.ts';
+import { isPrice, priceMessages } from './price.ts';
 
 /** The largest rupee amount a house-risk setting may hold. */
 export const MAX_RISK_AMOUNT = 1_000_000_000;
@@ -20,6 +21,7 @@ export const riskMessages = {
   referralBonusesPerMonth: 'Referral bonuses per month must be between 0 and 1,000',
   adjustmentReviewAmount: 'Second approval threshold must be between ₹1 and ₹100,000',
   adminCreditPerDay: 'Daily credit limit per admin must be between ₹0 and ₹1,000,000,000',
+  defaultOdds: priceMessages.defaultOdds,
 } as const;
 
 /** Bounds of the settings that are not rupee limits of the book. */
@@ -59,6 +61,8 @@ export const riskSettingsSchema = z.object({
   adjustment_review_amount: whole(1, MAX_ADJUSTMENT, riskMessages.adjustmentReviewAmount),
   /** what one admin may credit in 24 hours, pending credits included */
   admin_credit_per_day: rupees(0, riskMessages.adminCreditPerDay),
+  /** the price (decimal odds) of both sides of a new match; admins then price each match */
+  default_odds: z.number({ error: riskMessages.defaultOdds }).refine(isPrice, riskMessages.defaultOdds),
 });
 export type RiskSettings = z.infer<typeof riskSettingsSchema>;
 
@@ -80,5 +84,10 @@ export const matchRiskEntity = z.object({
   net_if_team1_wins: z.number().int(),
   net_if_team2_wins: z.number().int(),
   betting: z.enum(BETTING_STATES),
+  /** the match's prices now (each bet in the book keeps its own) */
+  team1_odds: z.number(),
+  team2_odds: z.number(),
+  /** 100 × (1/team1_odds + 1/team2_odds), one decimal: below 100 backing both teams pays whichever wins */
+  overround_percent: z.number(),
 });
 export type MatchRisk = z.infer<typeof matchRiskEntity>;

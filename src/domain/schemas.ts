@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import {
   LONG_TEXT,
-  MATCH_OVERS,
   MATCH_TYPES,
   MAX_ADJUSTMENT,
   MAX_DEPOSIT,
@@ -20,6 +19,7 @@ import {
   USER_STATUSES,
 } from './limits.ts';
 import { messages } from './messages.ts';
+import { hasTwoDecimals, MAX_OVER, ODDS_RANGE, priceMessages, SCORE_PATTERN } from './price.ts';
 
 const id = (message = 'Invalid id') => z.coerce.number({ error: message }).int(message).positive(message);
 const maxText = (field: string, max: number) => `${field} must be at most ${max} characters`;
@@ -72,9 +72,6 @@ export const registerSchema = z.object({
   referral_code: optionalText('Referral code', SHORT_TEXT),
 });
 
-/** Client odds above this are not odds (the server's are 3.00). */
-const MAX_ODDS = 100;
-
 /** `REF-{timestamp}-{4 random uppercase characters}`. */
 export const DEPOSIT_REFERENCE = /^REF-\d{10,16}-[A-Z]{4}$/;
 
@@ -100,14 +97,21 @@ export const withdrawalSchema = z.object({
   bankAccountId: z.coerce.number({ error: messages.bankAccountRequired }).int().min(1, messages.bankAccountRequired),
 });
 
-/** Odds and potential win are optional: the server computes them and refuses values that disagree. */
+/**
+ * Odds and potential win are optional: the server takes the match's current price and refuses values that
+ * disagree (the price the player saw has changed).
+ */
 export const betSchema = z.object({
   match_id: id('Invalid match'),
   team_id: id('Please select a team'),
   amount: z.coerce.number({ error: messages.betMin }).int(messages.betMin).min(MIN_BET, messages.betMin),
   // Any valid number is passed on (one that is not the server's is a 409 'Odds have changed'); what could
   // not be one (not finite, out of range, a fractional win) is a 400.
-  odds: z.coerce.number({ error: 'Invalid odds' }).positive('Invalid odds').max(MAX_ODDS, 'Invalid odds').optional(),
+  odds: z.coerce
+    .number({ error: 'Invalid odds' })
+    .positive('Invalid odds')
+    .max(ODDS_RANGE.max, 'Invalid odds')
+    .optional(),
   potential_win: z.coerce
     .number({ error: 'Invalid potential win' })
     .int('Invalid potential win')
@@ -163,23 +167,43 @@ export const createMatchSchema = z
   })
   .refine((match) => match.team1_id !== match.team2_id, { message: messages.sameTeams, path: ['team2_id'] });
 
+/** A live score: runs/wickets ('145/3'); empty (for a side that has not batted) keeps the stored score. */
+const score = (field: string) =>
+  optionalText(field, SHORT_TEXT).refine(
+    (value) => value === null || SCORE_PATTERN.test(value),
+    priceMessages.scoreFormat,
+  );
+
 /**
  * A live update: every field left out keeps its stored value. The over in particular never defaults to 0:
- * a reset over would reopen a market the close rule had closed, for whoever sees the real score first.
+ * a reset over would reopen a market the close rule had closed, for whoever sees the real score first. The
+ * over's upper bound is the match type's innings (20, or 50 for an odi), which the database checks; here
+ * only what no innings reaches.
  */
 export const updateLiveSchema = z.object({
-  team1_score: optionalText('Team 1 score', SHORT_TEXT),
-  team2_score: optionalText('Team 2 score', SHORT_TEXT),
+  team1_score: score('Team 1 score'),
+  team2_score: score('Team 2 score'),
   current_innings: leftOutWhenNull(
     z.coerce.number().int().min(1, 'Innings must be 1 or 2').max(2, 'Innings must be 1 or 2'),
   ),
   current_over: leftOutWhenNull(
-    z.coerce
-      .number()
-      .min(0, `Over must be between 0 and ${MATCH_OVERS}`)
-      .max(MATCH_OVERS, `Over must be between 0 and ${MATCH_OVERS}`),
+    z.coerce.number().min(0, 'Over must be at least 0').max(MAX_OVER, `Over must be at most ${MAX_OVER}`),
   ),
+  /** who batted first: when left out and not known yet, the only team with a score during the first innings */
+  batting_first_team_id: leftOutWhenNull(id(priceMessages.battingFirst)),
 });
+
+/** A price of a match side: decimal odds, 1.01–100.00, at most two decimals. */
+export const oddsSchema = z
+  .number({ error: priceMessages.oddsRange })
+  .min(ODDS_RANGE.min, priceMessages.oddsRange)
+  .max(ODDS_RANGE.max, priceMessages.oddsRange)
+  .refine(hasTwoDecimals, priceMessages.oddsDecimals);
+
+/** PATCH /api/admin/matches/{id}/odds: the price of either side or both (decimal odds, two decimals). */
+export const matchOddsSchema = z
+  .object({ team1_odds: leftOutWhenNull(oddsSchema), team2_odds: leftOutWhenNull(oddsSchema) })
+  .refine((odds) => odds.team1_odds !== undefined || odds.team2_odds !== undefined, priceMessages.oddsMissing);
 
 export const declareWinnerSchema = z.object({
   winning_team_id: id(messages.winnerRequired),
@@ -215,3 +239,4 @@ export type WithdrawalInput = z.infer<typeof withdrawalSchema>;
 export type BetInput = z.infer<typeof betSchema>;
 export type BankAccountInput = z.infer<typeof bankAccountSchema>;
 export type CreateMatchInput = z.infer<typeof createMatchSchema>;
+export type MatchOddsInput = z.infer<typeof matchOddsSchema>;

@@ -48,6 +48,9 @@ export function aMatch(overrides: Partial<Match> = {}): Match {
     betting: 'open',
     betting_pauses_at: null,
     settlement: null,
+    team1_odds: 3,
+    team2_odds: 3,
+    batting_first_team_id: 1,
     ...overrides,
   };
 }

@@ -54,7 +54,7 @@ comment on table app.settings is 'Business settings, e.g. referral_bonus_amount.
 revoke all on app.settings from public, anon, authenticated, service_role;
 
 -- The settings the money functions decide by (the house's limits and closing rules, the referral cap, the
--- admin credit rules), typed: one read of app.settings gives a function all of them. Their rows are
+-- admin credit rules, the price of a new match), typed: one read of app.settings gives a function all of them. Their rows are
 -- inserted by the areas that use them.
 create type app.risk_settings as (
   max_stake_per_bet bigint,
@@ -65,7 +65,8 @@ create type app.risk_settings as (
   live_feed_stale_seconds int,
   referral_bonuses_per_month int,
   adjustment_review_amount bigint,
-  admin_credit_per_day bigint
+  admin_credit_per_day bigint,
+  default_odds numeric(5, 2)
 );
 comment on type app.risk_settings is 'The house-risk settings of app.settings, typed.';
 
@@ -88,7 +89,8 @@ begin
          (s ->> 'live_feed_stale_seconds')::int,
          (s ->> 'referral_bonuses_per_month')::int,
          (s ->> 'adjustment_review_amount')::bigint,
-         (s ->> 'admin_credit_per_day')::bigint
+         (s ->> 'admin_credit_per_day')::bigint,
+         (s ->> 'default_odds')::numeric(5, 2)
     into v_settings
     from (select jsonb_object_agg(st.key, st.value) as s from app.settings st) settings;
   return v_settings;

@@ -8,17 +8,49 @@
 -- (type, reference_id) index on the ledger makes a second payout of one bet impossible.
 --
 -- Lock order (shared with the wallet): the match row first, then user rows by ascending id. place_bet holds
--- the match row `for share` while it debits; declare_winner, abandon_match, live updates and betting
--- suspension take it `for update`: a bet either commits before the change (and is settled) or sees it.
+-- the match row `for share` while it debits; declare_winner, abandon_match, live updates, price changes and
+-- betting suspension take it `for update`: a bet either commits before the change (and is settled, or kept at
+-- the old price) or sees it.
+--
+-- Prices: each side of a match has its own decimal odds (team1_odds, team2_odds), set by admins; a new match
+-- takes the setting default_odds (3.00, the spec's fixed price) for both. A bet is taken at its side's price
+-- of that moment, read from the match row it holds, and keeps it: settlement pays each bet its own
+-- potential_win.
 --
 -- The rules of a bet beyond its amount and team live in their own areas, called from app.place_bet under
 -- the same locks: player protection (no bet during a time-out or self-exclusion) and house risk (betting
 -- suspended or closed, stake and liability limits, the match's book). Live events announce every match
 -- change (live events area).
 
+/** Functions: the game */
+
+-- Overs in one innings of a match type: 20 for t20 and ipl, 50 for odi, none (null) for a test.
+create function app.innings_overs(p_match_type text)
+returns int
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_match_type when 't20' then 20 when 'ipl' then 20 when 'odi' then 50 end
+$$;
+comment on function app.innings_overs(text) is 'Internal: overs in one innings of a match type (null: no limit, a test).';
+
+-- A score as admins type it, 'runs/wickets' ('145/3', wickets 0-10), read as its two numbers; nulls when
+-- the text is empty or cannot be read.
+create function app.score_parts(p_score text, out runs int, out wickets int)
+language sql
+immutable
+set search_path = ''
+as $$
+  select m[1]::int, m[2]::int
+  from (select regexp_match(btrim(p_score), '^([0-9]{1,4})/([0-9]|10)$') as m) s
+$$;
+comment on function app.score_parts(text) is 'Internal: ''145/3'' → (145, 3); nulls for a score that cannot be read.';
+
 /** Tables */
 
--- A match lasts 20 overs: current_over is overs.balls with balls 0-5 (12.6 is not an over).
+-- An innings lasts the overs of the match type (20 for t20 and ipl, 50 for an odi, a test none; 999 as the
+-- column holds them): current_over is overs.balls with balls 0-5 (12.6 is not an over).
 -- Every change grows version by one (trigger matches_version), so clients keep the newest state they have
 -- seen of each match whatever order events arrive in. betting_suspended (set by admins) and betting_closed
 -- (latched by trigger matches_betting_state when the close rule of the house-risk settings applies) give the
@@ -36,7 +68,7 @@ create table public.matches (
   team1_score varchar(50),
   team2_score varchar(50),
   current_innings int check (current_innings in (1, 2)),
-  current_over numeric(3, 1) check (current_over >= 0 and current_over <= 20 and current_over * 10 % 10 <= 5),
+  current_over numeric(4, 1),
   match_result varchar(255),
   winning_team_id bigint references public.teams (id),
   external_match_id varchar(255),
@@ -52,7 +84,15 @@ create table public.matches (
   betting_pauses_at timestamptz,
   settlement_total bigint,
   settlement_settled bigint,
+  team1_odds numeric(5, 2) not null default (app.current_risk_settings()).default_odds,
+  team2_odds numeric(5, 2) not null default (app.current_risk_settings()).default_odds,
+  batting_first_team_id bigint references public.teams (id),
   constraint matches_teams_differ check (team1_id <> team2_id),
+  constraint matches_over_within_innings check (
+    current_over >= 0 and current_over * 10 % 10 <= 5 and current_over <= coalesce(app.innings_overs(match_type), 999)
+  ),
+  constraint matches_odds_range check (team1_odds between 1.01 and 100 and team2_odds between 1.01 and 100),
+  constraint matches_batting_first_plays check (batting_first_team_id in (team1_id, team2_id)),
   constraint matches_winner_plays check (winning_team_id is null or winning_team_id in (team1_id, team2_id)),
   constraint matches_result_when_completed check ((status = 'completed') = (match_result is not null)),
   constraint matches_winner_when_completed check (status = 'completed' or winning_team_id is null),
@@ -72,28 +112,34 @@ comment on column public.matches.betting is 'open, suspended or closed (closed w
 comment on column public.matches.settlement_total is 'Bets the settlement of a completed match settles (null until completed).';
 comment on column public.matches.settlement_settled is 'Bets of the settlement settled so far (null until completed).';
 comment on column public.matches.live_updated_at is 'When the match started or last had a live update (scores, innings, over).';
+comment on column public.matches.team1_odds is
+  'Decimal odds of a bet on team 1 (a bet of ₹1,000 at 1.85 pays ₹1,850); set by admins, the setting default_odds when created.';
+comment on column public.matches.team2_odds is 'Decimal odds of a bet on team 2.';
+comment on column public.matches.batting_first_team_id is
+  'The team that batted first: given with a live update, or the only team with a score during the first innings.';
 comment on column public.matches.betting_pauses_at is
   'When bets pause unless a live update comes first (live_feed_stale_seconds after the last live update, the start, or the start time of an upcoming match); null: never. Kept by trigger matches_betting_state.';
 -- foreign keys
 create index matches_team1_id_idx on public.matches (team1_id);
 create index matches_team2_id_idx on public.matches (team2_id);
 create index matches_winning_team_id_idx on public.matches (winning_team_id);
+create index matches_batting_first_team_id_idx on public.matches (batting_first_team_id);
 -- GET /api/matches?status=… ordered by start time
 create index matches_status_start_time_idx on public.matches (status, start_time);
 -- an external feed's id identifies one match
 create unique index matches_external_match_id_key on public.matches (external_match_id)
   where external_match_id is not null;
 
--- Odds and potential win are computed by the server (fixed 3.00). A bet changes once (placed → won, lost or
--- cancelled) and its status stays out of every index, so settlement's updates are HOT when the page has
--- room: fillfactor 50 keeps it.
+-- Odds and potential win are the server's: the price of the side backed when the bet was taken, and
+-- round(amount × odds). A bet changes once (placed → won, lost or cancelled) and its status stays out of
+-- every index, so settlement's updates are HOT when the page has room: fillfactor 50 keeps it.
 create table public.bets (
   id bigint generated always as identity primary key,
   user_id bigint not null references public.users (id) on delete restrict,
   match_id bigint not null references public.matches (id) on delete restrict,
   team_id bigint not null references public.teams (id),
   amount bigint not null check (amount >= 1000),
-  odds numeric(4, 2) not null default 3.00 check (odds > 1),
+  odds numeric(5, 2) not null check (odds between 1.01 and 100),
   potential_win bigint not null,
   status varchar(50) not null default 'placed' check (status in ('placed', 'won', 'lost', 'cancelled')),
   created_at timestamptz not null default now(),
@@ -215,14 +261,15 @@ comment on function app.bets_json(public.bets[]) is
 
 /** Functions: bets */
 
--- Places a bet for the caller. The match (shared lock, so bets run in parallel but not beside a settlement
--- or a live update) must take bets: not suspended, not closed, not paused for a stale live score; the team
--- one of its two; amount ≥ 1000 and within the available balance; odds 3.00 and potential win amount × 3
--- are the server's (a client value that disagrees is a 409 'Odds have changed'). The player (locked `for
--- update`, so one player's bets run one after the other) must be active and not in a time-out or
--- self-exclusion. One statement debits the wallet; the bet and its bet_placed ledger row go in with it; then
--- app.book_bet applies the one-side rule, the stake and liability limits, and books the bet (a refusal there
--- undoes everything).
+-- Places a bet for the caller. The match (shared lock, so bets run in parallel but not beside a settlement,
+-- a price change or a live update) must take bets: not suspended, not closed, not paused for a stale live
+-- score; the team one of its two; amount ≥ 1000 and within the available balance. The odds are the price of
+-- the team backed, read from the locked match row, and the potential win round(amount × odds): a client
+-- value that disagrees with either (the price the player saw has changed) is a 409 'Odds have changed'. The
+-- player (locked `for update`, so one player's bets run one after the other) must be active and not in a
+-- time-out or self-exclusion. One statement debits the wallet; the bet and its bet_placed ledger row go in
+-- with it; then app.book_bet applies the one-side rule, the stake and liability limits, and books the bet (a
+-- refusal there undoes everything).
 create function app.place_bet(
   p_match_id bigint, p_team_id bigint, p_amount bigint, p_odds numeric default null, p_potential_win bigint default null
 )
@@ -232,9 +279,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  c_odds constant numeric(4, 2) := 3.00;
   v_user public.users := app.caller(true);
   v_match public.matches;
+  v_odds numeric(5, 2);
   v_bet public.bets;
 begin
   if p_amount is null or p_amount < 1000 then
@@ -246,7 +293,8 @@ begin
       message = 'Insufficient balance: You don''t have enough funds in your wallet. Please recharge your wallet.';
   end if;
 
-  -- lock order: match (shared, so bets run in parallel but not alongside settlement), then the user
+  -- lock order: match (shared, so bets run in parallel but not alongside settlement or a price change), then
+  -- the user; the price read here cannot change before this bet commits
   select * into v_match from public.matches where id = p_match_id for share;
   if not found then
     raise exception using errcode = 'BT404', message = 'Match not found';
@@ -260,8 +308,9 @@ begin
   if p_team_id is null or p_team_id not in (v_match.team1_id, v_match.team2_id) then
     raise exception using errcode = 'BT400', message = 'Selected team is not playing in this match';
   end if;
-  if (p_odds is not null and p_odds <> c_odds)
-     or (p_potential_win is not null and p_potential_win <> round(p_amount * c_odds)) then
+  v_odds := case p_team_id when v_match.team1_id then v_match.team1_odds else v_match.team2_odds end;
+  if (p_odds is not null and p_odds <> v_odds)
+     or (p_potential_win is not null and p_potential_win <> round(p_amount * v_odds)) then
     raise exception using errcode = 'BT409', message = 'Odds have changed';
   end if;
 
@@ -277,7 +326,7 @@ begin
 
   update public.users set wallet_balance = wallet_balance - p_amount where id = v_user.id;
   insert into public.bets (user_id, match_id, team_id, amount, odds, potential_win, status)
-  values (v_user.id, v_match.id, p_team_id, p_amount, c_odds, round(p_amount * c_odds), 'placed')
+  values (v_user.id, v_match.id, p_team_id, p_amount, v_odds, round(p_amount * v_odds), 'placed')
   returning * into v_bet;
   insert into public.transactions (user_id, amount, type, status, reference_id)
   values (v_user.id, -p_amount, 'bet_placed', 'completed', 'BET-' || v_bet.id);
@@ -286,7 +335,7 @@ begin
 end;
 $$;
 comment on function app.place_bet(bigint, bigint, bigint, numeric, bigint) is
-  'Places the caller''s bet at 3.00: debits the stake with its ledger row. Caller: API as the player.';
+  'Places the caller''s bet at the current price of the team backed: debits the stake with its ledger row. Caller: API as the player.';
 
 /** Functions: match administration */
 
@@ -308,7 +357,8 @@ end;
 $$;
 comment on function app.lock_match(bigint) is 'Internal: locks a match row for update (404 when missing).';
 
--- Creates an upcoming match. Teams required and different; match type t20 (default), odi, test or ipl.
+-- Creates an upcoming match. Teams required and different; match type t20 (default), odi, test or ipl. Both
+-- sides take the price of the setting default_odds (the columns' default).
 create function app.create_match(
   p_team1_id bigint, p_team2_id bigint, p_start_time timestamptz, p_match_type text default 't20',
   p_venue text default null, p_external_match_id text default null
@@ -388,12 +438,88 @@ end;
 $$;
 comment on function app.start_match(bigint) is 'Starts an upcoming match. Caller: API as an admin.';
 
--- A live update of a live match: scores, innings and over, each kept as it is when left out (null). Every
+-- A live update of a live match: scores, innings, over and the team batting first, each kept as it is when
+-- left out (null). A score is 'runs/wickets' (400 'Score must look like 145/3'; an empty one keeps the
+-- stored score, for a side that has not batted); the over is overs.balls within the match type's innings.
+-- Who batted first, when not given and not known yet, is the only team with a score during the first
+-- innings: the second innings is decided from it (house risk closes betting on a decided match). Every
 -- update, even one that repeats the score, is news that the feed is alive: it moves live_updated_at, which
 -- reopens bets paused for a stale score.
 create function app.update_live(
-  p_match_id bigint, p_team1_score text, p_team2_score text, p_current_innings int, p_current_over numeric
+  p_match_id bigint, p_team1_score text, p_team2_score text, p_current_innings int, p_current_over numeric,
+  p_batting_first_team_id bigint default null
 )
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_team1_score text := nullif(btrim(p_team1_score), '');
+  v_team2_score text := nullif(btrim(p_team2_score), '');
+  v_before public.matches;
+  v_overs int;
+  v_match public.matches;
+begin
+  perform app.check_length(p_team1_score, 'Team 1 score', 50);
+  perform app.check_length(p_team2_score, 'Team 2 score', 50);
+  if p_current_innings is not null and p_current_innings not in (1, 2) then
+    raise exception using errcode = 'BT400', message = 'Innings must be 1 or 2';
+  end if;
+  v_before := app.lock_match(p_match_id);
+  if v_before.status = 'completed' then
+    raise exception using errcode = 'BT409', message = 'Match is already completed';
+  end if;
+  if v_before.status <> 'live' then
+    raise exception using errcode = 'BT409', message = 'Match is not live';
+  end if;
+  v_overs := coalesce(app.innings_overs(v_before.match_type), 999);
+  if p_current_over is not null and (
+       p_current_over < 0 or p_current_over > v_overs
+       or p_current_over * 10 <> trunc(p_current_over * 10)
+       or trunc(p_current_over * 10) % 10 > 5
+     ) then
+    raise exception using errcode = 'BT400',
+      message = format('Over must be between 0 and %s (overs.balls, balls 0-5)', v_overs);
+  end if;
+  if (v_team1_score is not null and (app.score_parts(v_team1_score)).runs is null)
+     or (v_team2_score is not null and (app.score_parts(v_team2_score)).runs is null) then
+    raise exception using errcode = 'BT400', message = 'Score must look like 145/3';
+  end if;
+  if p_batting_first_team_id is not null and p_batting_first_team_id not in (v_before.team1_id, v_before.team2_id) then
+    raise exception using errcode = 'BT400', message = 'Batting first must be one of the two teams';
+  end if;
+  update public.matches m
+    set team1_score = coalesce(v_team1_score, m.team1_score),
+        team2_score = coalesce(v_team2_score, m.team2_score),
+        current_innings = coalesce(p_current_innings, m.current_innings),
+        current_over = coalesce(p_current_over, m.current_over),
+        batting_first_team_id = coalesce(p_batting_first_team_id, m.batting_first_team_id,
+          case when coalesce(p_current_innings, m.current_innings) = 1 then
+            case when coalesce(v_team1_score, m.team1_score) is null then
+                   case when coalesce(v_team2_score, m.team2_score) is not null then m.team2_id end
+                 when coalesce(v_team2_score, m.team2_score) is null then m.team1_id
+            end
+          end),
+        live_updated_at = now(),
+        updated_at = now()
+    where m.id = v_before.id
+    returning * into v_match;
+  perform app.audit(v_admin.id, 'match.update_live', 'match', v_match.id, to_jsonb(v_before), to_jsonb(v_match));
+  return v_match;
+end;
+$$;
+comment on function app.update_live(bigint, text, text, int, numeric, bigint) is
+  'Updates a live match''s scores, innings, over and the team batting first. Caller: API as an admin.';
+
+-- Sets the price of one or both sides of an upcoming or live match (a side left out, null, keeps its
+-- price): 400 unless each price given is 1.01–100.00 with at most two decimals, and one is given; 409 'This
+-- match is closed' once completed (declared or abandoned). Takes the match row `for update`, the lock every
+-- bet holds `for share` from reading the price to its commit: bets in flight commit at the old price first,
+-- later ones read the new price. A change that changes nothing writes nothing; a change is audited and, like
+-- every match change, announced live with both prices.
+create function app.set_match_odds(p_match_id bigint, p_team1_odds numeric, p_team2_odds numeric)
 returns public.matches
 language plpgsql
 security definer
@@ -404,40 +530,37 @@ declare
   v_before public.matches;
   v_match public.matches;
 begin
-  perform app.check_length(p_team1_score, 'Team 1 score', 50);
-  perform app.check_length(p_team2_score, 'Team 2 score', 50);
-  if p_current_innings is not null and p_current_innings not in (1, 2) then
-    raise exception using errcode = 'BT400', message = 'Innings must be 1 or 2';
+  if p_team1_odds is null and p_team2_odds is null then
+    raise exception using errcode = 'BT400', message = 'Send team1_odds, team2_odds or both';
   end if;
-  if p_current_over is not null and (
-       p_current_over < 0 or p_current_over > 20
-       or p_current_over * 10 <> trunc(p_current_over * 10)
-       or trunc(p_current_over * 10) % 10 > 5
-     ) then
-    raise exception using errcode = 'BT400', message = 'Over must be between 0 and 20 (overs.balls, balls 0-5)';
+  if p_team1_odds not between 1.01 and 100 or p_team2_odds not between 1.01 and 100 then
+    raise exception using errcode = 'BT400', message = 'Odds must be between 1.01 and 100.00';
+  end if;
+  if p_team1_odds <> round(p_team1_odds, 2) or p_team2_odds <> round(p_team2_odds, 2) then
+    raise exception using errcode = 'BT400', message = 'Odds must have at most two decimals';
   end if;
   v_before := app.lock_match(p_match_id);
   if v_before.status = 'completed' then
-    raise exception using errcode = 'BT409', message = 'Match is already completed';
+    raise exception using errcode = 'BT409', message = 'This match is closed';
   end if;
-  if v_before.status <> 'live' then
-    raise exception using errcode = 'BT409', message = 'Match is not live';
+  if coalesce(p_team1_odds, v_before.team1_odds) = v_before.team1_odds
+     and coalesce(p_team2_odds, v_before.team2_odds) = v_before.team2_odds then
+    return v_before;
   end if;
-  update public.matches
-    set team1_score = coalesce(p_team1_score, team1_score),
-        team2_score = coalesce(p_team2_score, team2_score),
-        current_innings = coalesce(p_current_innings, current_innings),
-        current_over = coalesce(p_current_over, current_over),
-        live_updated_at = now(),
+  update public.matches m
+    set team1_odds = coalesce(p_team1_odds, m.team1_odds),
+        team2_odds = coalesce(p_team2_odds, m.team2_odds),
         updated_at = now()
-    where id = v_before.id
+    where m.id = v_before.id
     returning * into v_match;
-  perform app.audit(v_admin.id, 'match.update_live', 'match', v_match.id, to_jsonb(v_before), to_jsonb(v_match));
+  perform app.audit(v_admin.id, 'match.set_odds', 'match', v_match.id,
+    jsonb_build_object('team1_odds', v_before.team1_odds, 'team2_odds', v_before.team2_odds),
+    jsonb_build_object('team1_odds', v_match.team1_odds, 'team2_odds', v_match.team2_odds));
   return v_match;
 end;
 $$;
-comment on function app.update_live(bigint, text, text, int, numeric) is
-  'Updates a live match''s scores, innings and over. Caller: API as an admin.';
+comment on function app.set_match_odds(bigint, numeric, numeric) is
+  'Sets the price of one or both sides of an upcoming or live match. Caller: API as an admin.';
 
 /** Functions: settlement */
 
@@ -520,9 +643,12 @@ revoke execute on function
   app.lock_match(bigint),
   app.create_match(bigint, bigint, timestamptz, text, text, text),
   app.start_match(bigint),
-  app.update_live(bigint, text, text, int, numeric),
+  app.update_live(bigint, text, text, int, numeric, bigint),
+  app.set_match_odds(bigint, numeric, numeric),
   app.declare_winner(bigint, bigint, text),
-  app.abandon_match(bigint)
+  app.abandon_match(bigint),
+  app.innings_overs(text),
+  app.score_parts(text)
   from public, anon, authenticated, service_role;
 -- The answer shapes run with the caller's rights (RLS applies); anon needs the match for anonymous reads.
 grant execute on function app.match_json(public.matches) to anon, authenticated, service_role;
@@ -531,7 +657,8 @@ grant execute on function
   app.place_bet(bigint, bigint, bigint, numeric, bigint),
   app.create_match(bigint, bigint, timestamptz, text, text, text),
   app.start_match(bigint),
-  app.update_live(bigint, text, text, int, numeric),
+  app.update_live(bigint, text, text, int, numeric, bigint),
+  app.set_match_odds(bigint, numeric, numeric),
   app.declare_winner(bigint, bigint, text),
   app.abandon_match(bigint)
   to service_role;

@@ -6,30 +6,37 @@
 -- Where each rule is decided, and under which lock:
 --
 -- * Suspension and closing are state of the match row: betting_suspended (set by admins) and betting_closed
---   (latched by a trigger once the close rule applies: live and pre-match-only, or past the close point of
---   the second innings; a later correction of the over or of the settings never reopens it, only an admin's
+--   (latched by a trigger once the close rule applies: live and pre-match-only, past the close point of the
+--   second innings, or a decided match, below; a later correction of the over or of the settings never reopens it, only an admin's
 --   Resume clears it, because a corrected over must not hand the market to whoever knows the real score)
 --   give the generated column betting = 'open' | 'suspended' | 'closed' (closed also once completed). So each
 --   change of them is a match change: the version grows and the match_updates trigger announces the match,
 --   and the bet slip follows it live. app.place_bet holds the match row `for share`; suspend, resume and live
 --   updates take it `for update`: a bet commits before the change or sees it.
+-- * A decided match takes no bets: in the second innings the result is known, from the scores admins type,
+--   once the side batting second has more runs than the side batting first, or has 10 wickets down, or the
+--   innings has reached the match type's overs (20 for t20 and ipl, 50 for odi, none for a test). Who
+--   batted first is matches.batting_first_team_id (app.update_live); while it is unknown only the overs
+--   decide. Part of the close rule, so latched like it.
 -- * A stale live score pauses betting: fixed odds while the game moves reward whoever sees the score first,
 --   so a match that is live, or upcoming past its start time, whose last live update (or start; the start
 --   time of an upcoming match) is older than live_feed_stale_seconds takes no bet. The same trigger keeps
 --   matches.betting_pauses_at, the moment it happens; every match answer carries it, and the next live update
 --   moves it (reopening betting by itself).
--- * One side per player per match: at fixed 3.0x on both sides of a two-way market, a player who backs both
---   teams is paid 150 % of their stakes whichever side wins. A player's first bet on a match fixes their side
+-- * One side per player per match: at the default 3.0x on both sides of a two-way market, a player who backs
+--   both teams is paid 150 % of their stakes whichever side wins (any prices whose over-round, 100 × the sum
+--   of 1/odds, is below 100 pay a certain profit so). A player's first bet on a match fixes their side
 --   (app.player_match_stakes.team_id, under the player's row lock that every bet takes), so a bet on the
 --   other team is refused.
 -- * The liability is decided on the book (app.match_book): the bets, stakes and payouts of each side of a
 --   match, kept in app.book_stripes() (8) stripes per side. A bet on side A raises the house's loss should A
---   win (by potential win − stake, its increase) and lowers the loss should B win, so only A's loss needs
+--   win (by potential win − stake, its increase, at the bet's own odds) and lowers the loss should B win, so only A's loss needs
 --   checking; B's stakes can only be larger than seen (books grow until settlement, which holds the match row
 --   exclusively). One row per side would make every bet on a side wait for the one before it to commit, so a
 --   bet adds itself to ONE stripe of its side (one that no other bet holds, if there is one), locked until it
 --   commits, and reads the whole book after that:
---     fast path (an increase of at most c_fast_increase, ₹20,000: a stake of ₹10,000 at 3.0x): passes when
+--     fast path (an increase of at most c_fast_increase, ₹20,000: a stake of ₹10,000 at 3.0x, of ₹1,000 up
+--       to 21.0x; whatever the price, the bound is on the increase): passes when
 --       the loss it sees, plus the most that bets in flight on the other 7 stripes could add (one each, at
 --       most c_fast_increase each: ₹140,000), stays within the limit. Else its step is undone (a
 --       subtransaction) and it takes the exact path;
@@ -61,7 +68,8 @@ insert into app.settings (key, value, description) values
    'Bets pause on a live match (or an upcoming one past its start) whose last live update or start is older than this; null: never.'),
   ('referral_bonuses_per_month', '20', 'Referral bonuses one referrer may be paid in 30 days.'),
   ('adjustment_review_amount', '50000', 'Admin credits of at least this many rupees wait for a second admin''s approval.'),
-  ('admin_credit_per_day', '500000', 'Rupees one admin may credit to wallets in 24 hours, pending credits included.');
+  ('admin_credit_per_day', '500000', 'Rupees one admin may credit to wallets in 24 hours, pending credits included.'),
+  ('default_odds', '3.00', 'The price (decimal odds) of both sides of a new match; admins then price each match.');
 
 /** Tables */
 
@@ -168,6 +176,11 @@ begin
     if not coalesce(v_whole and v_number between 0 and c_max_amount, false) then
       raise exception using errcode = 'BT400', message = 'Daily credit limit per admin must be between ₹0 and ₹1,000,000,000';
     end if;
+  elsif p_key = 'default_odds' then
+    -- a price as matches.team1_odds holds it
+    if not coalesce(v_number between 1.01 and 100 and v_number = round(v_number, 2), false) then
+      raise exception using errcode = 'BT400', message = 'Default odds must be between 1.01 and 100.00, with at most two decimals';
+    end if;
   else
     raise exception using errcode = 'BT400', message = 'Unknown setting: ' || p_key;
   end if;
@@ -177,9 +190,32 @@ comment on function app.check_risk_setting(text, jsonb) is 'Internal: 400 unless
 
 /** Functions: closing in play */
 
+-- Whether a match in its second innings is decided by its live score: the side batting second has passed
+-- the first innings' runs or has 10 wickets down, or the innings has reached the match type's overs. Scores
+-- that cannot be read, and the sides while nobody knows who batted first, decide nothing.
+create function app.match_decided(p_match public.matches)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(p_match.current_innings = 2 and (
+           p_match.current_over >= app.innings_overs(p_match.match_type)
+           or second.wickets = 10
+           or second.runs > first.runs), false)
+  from app.score_parts(case p_match.batting_first_team_id
+                         when p_match.team1_id then p_match.team1_score
+                         when p_match.team2_id then p_match.team2_score end) first,
+       app.score_parts(case p_match.batting_first_team_id
+                         when p_match.team1_id then p_match.team2_score
+                         when p_match.team2_id then p_match.team1_score end) second
+$$;
+comment on function app.match_decided(public.matches) is
+  'Internal: second innings with the target passed, 10 wickets down or the overs bowled.';
+
 -- Whether betting on a match is closed by the in-play rules: the match is live and the book is pre-match
--- only, or the second innings has reached the close over. Reads the settings with the caller's rights
--- (the admin functions and the trigger below, which run as the functions' owner).
+-- only, or the second innings has reached the close over, or the match is decided. Reads the settings with
+-- the caller's rights (the admin functions and the trigger below, which run as the functions' owner).
 create function app.betting_closes_in_play(p_match public.matches)
 returns boolean
 language sql
@@ -188,11 +224,12 @@ set search_path = ''
 as $$
   select p_match.status = 'live' and (
            s.betting_pre_match_only
-           or coalesce(p_match.current_innings = 2 and p_match.current_over >= s.betting_close_over, false))
+           or coalesce(p_match.current_innings = 2 and p_match.current_over >= s.betting_close_over, false)
+           or app.match_decided(p_match))
   from app.current_risk_settings() s
 $$;
 comment on function app.betting_closes_in_play(public.matches) is
-  'Internal: live and pre-match-only, or past the close over of the second innings.';
+  'Internal: live and pre-match-only, past the close over of the second innings, or decided.';
 
 -- When bets on a match pause unless a live update comes first, under settings p_settings: for a live match
 -- live_feed_stale_seconds after its last live update (or its start), for an upcoming one after its start
@@ -314,7 +351,7 @@ set search_path = ''
 as $$
 declare
   c_min_bet constant bigint := 1000;
-  -- the largest increase of the loss that may take the fast path: a stake of ₹10,000 at 3.0x
+  -- the largest increase of the loss that may take the fast path (a stake of ₹10,000 at 3.0x), at any price
   c_fast_increase constant bigint := 20000;
   c_stripes constant int := app.book_stripes();
   v_limits app.risk_settings := app.current_risk_settings();
@@ -367,7 +404,8 @@ begin
     for update;
   v_loss := app.add_to_book(p_bet, 0);
   if v_loss > v_limits.max_liability_per_match then
-    -- what this side could still take: each rupee staked on it adds (odds − 1) to the loss should it win
+    -- what this side could still take at this bet's price: each rupee staked on it adds (odds − 1) to the
+    -- loss should it win
     v_room := floor((v_limits.max_liability_per_match - (v_loss - v_increase))::numeric * p_bet.amount / v_increase);
     select t.name into v_team_name from public.teams t where t.id = p_bet.team_id;
     raise exception using errcode = 'BT409', message =
@@ -497,8 +535,10 @@ comment on function app.set_betting_suspended(bigint, boolean) is
   'Suspends or resumes betting on an upcoming or live match. Caller: API as an admin.';
 
 -- The risk view of a match (404 'Match not found'): per side the bets, stakes and what the side's backers
--- would be paid should it win; the house's net should each side win (all stakes minus that payout;
--- negative is a loss); and the betting state.
+-- would be paid should it win (each bet at its own odds); the house's net should each side win (all stakes
+-- minus that payout; negative is a loss); the betting state; the current prices and their over-round, 100 ×
+-- (1/team1_odds + 1/team2_odds) to one decimal: below 100 a player who backs both sides in proportion to
+-- the prices wins whichever side wins (at 3.00 on both, 66.7: a certain +50 %).
 create function app.match_risk(p_match_id bigint)
 returns jsonb
 language plpgsql
@@ -515,7 +555,10 @@ begin
            'team2', jsonb_build_object('bets', k.bets2, 'staked', k.staked2, 'payout_if_wins', k.payout2),
            'net_if_team1_wins', k.staked1 + k.staked2 - k.payout1,
            'net_if_team2_wins', k.staked1 + k.staked2 - k.payout2,
-           'betting', m.betting)
+           'betting', m.betting,
+           'team1_odds', m.team1_odds,
+           'team2_odds', m.team2_odds,
+           'overround_percent', round(100 * (1 / m.team1_odds + 1 / m.team2_odds), 1))
     into v_risk
     from public.matches m
     cross join lateral (
@@ -609,6 +652,7 @@ comment on function app.update_risk_settings(jsonb) is
 revoke execute on function
   app.rupees(bigint),
   app.check_risk_setting(text, jsonb),
+  app.match_decided(public.matches),
   app.betting_closes_in_play(public.matches),
   app.betting_pauses_at(public.matches, app.risk_settings),
   app.keep_betting_state(),

@@ -47,18 +47,18 @@ select throws_ok(format('select app.start_match(%s)', :m), 'BT409', 'Match is al
 select results_eq(format($$select team1_score::text, team2_score::text, current_innings, current_over
                            from app.update_live(%s, '145/3', '12/0', 2, 2.5)$$, :m),
   $$values ('145/3', '12/0', 2, 2.5::numeric(3,1))$$, 'live update sets scores, innings and over');
-select results_eq(format($$select team1_score::text, current_over from app.update_live(%s, null, null, null, 20)$$, :m),
-  $$values ('145/3', 20.0::numeric(3,1))$$, 'null keeps a value; over 20 is the end of the innings');
+select results_eq(format($$select team1_score::text, current_over from app.update_live(%s, null, null, null, 50)$$, :m),
+  $$values ('145/3', 50.0::numeric(4,1))$$, 'null keeps a value; over 50 is the end of an odi innings');
 select throws_ok(format($$select app.update_live(%s, null, null, 3, 1)$$, :m), 'BT400', 'Innings must be 1 or 2', 'innings 3');
 select throws_ok(format($$select app.update_live(%s, null, null, 0, 1)$$, :m), 'BT400', 'Innings must be 1 or 2', 'innings 0');
 select throws_ok(format($$select app.update_live(%s, null, null, 1, 12.6)$$, :m), 'BT400',
-  'Over must be between 0 and 20 (overs.balls, balls 0-5)', '12.6 is not an over');
-select throws_ok(format($$select app.update_live(%s, null, null, 1, 20.1)$$, :m), 'BT400',
-  'Over must be between 0 and 20 (overs.balls, balls 0-5)', 'over above 20');
+  'Over must be between 0 and 50 (overs.balls, balls 0-5)', '12.6 is not an over');
+select throws_ok(format($$select app.update_live(%s, null, null, 1, 50.1)$$, :m), 'BT400',
+  'Over must be between 0 and 50 (overs.balls, balls 0-5)', 'over above the 50 of an odi');
 select throws_ok(format($$select app.update_live(%s, null, null, 1, -0.1)$$, :m), 'BT400',
-  'Over must be between 0 and 20 (overs.balls, balls 0-5)', 'negative over');
+  'Over must be between 0 and 50 (overs.balls, balls 0-5)', 'negative over');
 select throws_ok(format($$select app.update_live(%s, null, null, 1, 1.25)$$, :m), 'BT400',
-  'Over must be between 0 and 20 (overs.balls, balls 0-5)', 'two decimals');
+  'Over must be between 0 and 50 (overs.balls, balls 0-5)', 'two decimals');
 select throws_ok(format($$select app.update_live(%s, %L, null, 1, 1)$$, :m, repeat('9', 51)), 'BT400',
   'Team 1 score must be at most 50 characters', 'scores at most 50 characters');
 select throws_ok(format($$select app.update_live(%s, null, %L, 1, 1)$$, :m, repeat('9', 51)), 'BT400',

@@ -4,7 +4,7 @@
 -- to the bets through settlement, the risk view, and the settings (validated, audited, admins only).
 begin;
 set local search_path = tests, public;
-select plan(82);
+select plan(84);
 
 select tests.create_admin('risk');
 select tests.create_user('rita', 300000);
@@ -16,9 +16,11 @@ select tests.create_match('completed', 3, 4) as done \gset
 /** Defaults */
 
 select results_eq('select * from app.current_risk_settings()',
-  $$values (100000::bigint, 200000::bigint, 1000000::bigint, 15.0::numeric(3, 1), false, 180, 20, 50000::bigint, 500000::bigint)$$,
+  $$values (100000::bigint, 200000::bigint, 1000000::bigint, 15.0::numeric(3, 1), false, 180, 20, 50000::bigint, 500000::bigint,
+            3.00::numeric(5, 2))$$,
   'defaults: ₹100,000 a bet, ₹200,000 a player a match, ₹1,000,000 liability, close at over 15.0 of innings 2, not pre-match only; '
-  'bets pause after 180 s without a live update, 20 referral bonuses a month, credits of ₹50,000 need a second admin, ₹5,00,000 of credits an admin a day');
+  'bets pause after 180 s without a live update, 20 referral bonuses a month, credits of ₹50,000 need a second admin, ₹5,00,000 of credits an admin a day, '
+  'new matches priced 3.00 on both sides');
 select is((select betting::text from public.matches where id = :up), 'open', 'an upcoming match is open for bets');
 select is((select betting::text from public.matches where id = :done), 'closed', 'a completed match is closed');
 select tests.act_as_anon();
@@ -111,8 +113,11 @@ select is((select betting::text from public.matches where id = :live), 'closed',
   'removing the close over does not reopen a match it closed');
 select tests.call_as('risk');
 select is((select betting::text from app.set_betting_suspended(:live, false)), 'open', 'Resume does');
-select is((select betting::text from app.update_live(:live, null, null, 2, 20.0)), 'open',
+select is((select betting::text from app.update_live(:live, null, null, 2, 19.5)), 'open',
   'with no close over, betting stays open to the last ball');
+select is((select betting::text from app.update_live(:live, null, null, 2, 20.0)), 'closed',
+  'and closes when the last over of the second innings has been bowled: the match is decided');
+select is((select betting::text from app.set_betting_suspended(:live, false)), 'closed', 'which Resume does not reopen');
 
 select tests.create_match('live', 5, 6) as live2 \gset
 select tests.call_as('risk');
@@ -174,8 +179,9 @@ select lives_ok(format('select app.place_bet(%s, 9, 1000)', :book), 'and exactly
 select tests.call_as('risk');
 select is(app.match_risk(:book),
   '{"team1": {"bets": 2, "staked": 6000, "payout_if_wins": 18000}, "team2": {"bets": 1, "staked": 2000, "payout_if_wins": 6000},
-    "net_if_team1_wins": -10000, "net_if_team2_wins": 2000, "betting": "open"}'::jsonb,
-  'the risk view: per side bets, stakes and payouts, the house''s net per winner, the betting state');
+    "net_if_team1_wins": -10000, "net_if_team2_wins": 2000, "betting": "open",
+    "team1_odds": 3.00, "team2_odds": 3.00, "overround_percent": 66.7}'::jsonb,
+  'the risk view: per side bets, stakes and payouts, the house''s net per winner, the betting state, the prices and their over-round');
 select throws_ok('select app.match_risk(999999999)', 'BT404', 'Match not found', 'the risk view of an unknown match is a 404');
 select tests.reset_role();
 select is_empty('select * from app.reconcile_books()', 'every book equals its bets');
@@ -212,7 +218,7 @@ select tests.settle(:book);
 select tests.call_as('risk');
 select is(app.match_risk(:book) - 'betting',
   '{"team1": {"bets": 2, "staked": 6000, "payout_if_wins": 18000}, "team2": {"bets": 1, "staked": 2000, "payout_if_wins": 6000},
-    "net_if_team1_wins": -10000, "net_if_team2_wins": 2000}'::jsonb,
+    "net_if_team1_wins": -10000, "net_if_team2_wins": 2000, "team1_odds": 3.00, "team2_odds": 3.00, "overround_percent": 66.7}'::jsonb,
   'a settled match keeps its final book: the house won 2,000');
 select is(app.match_risk(:book) ->> 'betting', 'closed', 'and is closed');
 select app.abandon_match(:stakes);
@@ -220,7 +226,7 @@ select tests.settle(:stakes);
 select tests.call_as('risk');
 select is(app.match_risk(:stakes) - 'betting',
   '{"team1": {"bets": 0, "staked": 0, "payout_if_wins": 0}, "team2": {"bets": 0, "staked": 0, "payout_if_wins": 0},
-    "net_if_team1_wins": 0, "net_if_team2_wins": 0}'::jsonb,
+    "net_if_team1_wins": 0, "net_if_team2_wins": 0, "team1_odds": 3.00, "team2_odds": 3.00, "overround_percent": 66.7}'::jsonb,
   'an abandoned match''s book is empty: every stake was refunded');
 select tests.reset_role();
 select is_empty('select * from app.reconcile_books()', 'books still equal their bets after settlement and abandonment');

@@ -270,6 +270,13 @@ const TABLE: Row[] = [
   },
   {
     method: 'PATCH',
+    route: '/api/admin/matches/{id}/odds',
+    path: () => `/api/admin/matches/${NONE}/odds`,
+    body: () => ({ team1_odds: 1.85 }),
+    expect: ADMIN(404),
+  },
+  {
+    method: 'PATCH',
     route: '/api/admin/matches/{id}/declare-winner',
     path: () => `/api/admin/matches/${NONE}/declare-winner`,
     body: () => ({ winning_team_id: 1 }),

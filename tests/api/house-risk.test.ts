@@ -107,6 +107,9 @@ describe('house risk', () => {
       net_if_team1_wins: -3000,
       net_if_team2_wins: 0,
       betting: 'open',
+      team1_odds: 3,
+      team2_odds: 3,
+      overround_percent: 66.7,
     });
     expect((await api.admin.client.get('/api/admin/matches/99999999/risk')).status).toBe(404);
   });
@@ -119,6 +122,7 @@ describe('house risk', () => {
       'admin_credit_per_day',
       'betting_close_over',
       'betting_pre_match_only',
+      'default_odds',
       'live_feed_stale_seconds',
       'max_liability_per_match',
       'max_stake_per_bet',

@@ -377,6 +377,116 @@ describe('house risk under concurrency', () => {
     }));
 });
 
+describe('the price under concurrency', () => {
+  const setOdds = (match: number, odds: number) =>
+    request(admin, (tx) => tx`select app.set_match_odds(${match}, ${odds}, null)`);
+  /** Until `wanted` sessions wait for a lock (or `done` says the waiting side finished anyway). */
+  async function untilWaiting(wanted: number, done: () => boolean) {
+    while (!done()) {
+      const [{ n }] = await sql`select count(*)::int as n from pg_locks where not granted`;
+      if (n >= wanted) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** Runs `work` in a request kept open until the returned `commit` is called; resolves once `work` is done. */
+  async function held(user: { id: number; role: string }, work: (tx: Tx) => Promise<unknown>) {
+    let commit!: () => void;
+    const release = new Promise<void>((resolve) => (commit = resolve));
+    let done!: () => void;
+    const worked = new Promise<void>((resolve) => (done = resolve));
+    const finished = request(user, async (tx) => {
+      await work(tx);
+      done();
+      await release;
+    });
+    await worked;
+    return { commit, finished };
+  }
+
+  it('bets wait for a price change in flight and are decided at the new price: the old one refused, the new one taken', async () => {
+    const [stale, fresh] = await Promise.all([createPlayer(5000), createPlayer(5000)]);
+    const match = await createLiveMatch(admin);
+    await setOdds(match, 2);
+
+    const change = await held(admin, (tx) => tx`select app.set_match_odds(${match}, 1.50, null)`);
+    let betsDone = false;
+    const bets = Promise.allSettled([
+      request(stale, (tx) => tx`select id from app.place_bet(${match}, 1, 1000, 2.00)`),
+      request(fresh, (tx) => tx`select id from app.place_bet(${match}, 1, 1000, 1.50)`),
+    ]).then((outcomes) => ((betsDone = true), outcomes));
+    await untilWaiting(2, () => betsDone);
+    expect(betsDone).toBe(false);
+    change.commit();
+    await change.finished;
+
+    const [old, current] = await bets;
+    expect(old.status === 'rejected' && `${old.reason.code}: ${old.reason.message}`).toBe('BT409: Odds have changed');
+    expect(current.status).toBe('fulfilled');
+    const placed = await sql`select user_id, odds::text, potential_win from public.bets where match_id = ${match}`;
+    expect(placed.map((bet) => [Number(bet.user_id), bet.odds, Number(bet.potential_win)])).toEqual([
+      [fresh.id, '1.50', 1500],
+    ]);
+    expect(await balance(stale.id)).toBe(5000);
+    expect(await reconcile()).toEqual([]);
+  });
+
+  it('a price change waits for the bet in flight, which keeps the price it was taken at', async () => {
+    const [early, late] = await Promise.all([createPlayer(5000), createPlayer(5000)]);
+    const match = await createLiveMatch(admin);
+    await setOdds(match, 2);
+
+    const bet = await held(early, (tx) => tx`select app.place_bet(${match}, 1, 1000, 2.00)`);
+    let changed = false;
+    const change = setOdds(match, 1.5).then(() => (changed = true));
+    await untilWaiting(1, () => changed);
+    expect(changed).toBe(false);
+    bet.commit();
+    await Promise.all([bet.finished, change]);
+
+    const refused = await settle([request(late, (tx) => tx`select id from app.place_bet(${match}, 1, 1000, 2.00)`)]);
+    expect(refused).toEqual({ ok: 0, errors: ['BT409: Odds have changed'] });
+    const [stored] = await sql`select odds::text, potential_win from public.bets where user_id = ${early.id}`;
+    expect([stored.odds, Number(stored.potential_win)]).toEqual(['2.00', 2000]);
+    expect(await reconcile()).toEqual([]);
+  });
+
+  it('60 bets racing 12 price changes: every bet taken is at the price it sent, every other one refused', async () => {
+    const players = await Promise.all(Array.from({ length: 20 }, () => createPlayer(5000)));
+    const match = await createLiveMatch(admin);
+    const prices = [2, 1.5];
+    await setOdds(match, prices[0]);
+
+    const sent = Array.from({ length: 60 }, (_, n) => prices[(n * 7) % 5 < 3 ? 0 : 1]);
+    const bets = sent.map((odds, n) =>
+      request(players[n % 20], (tx) => tx`select id from app.place_bet(${match}, 1, 1000, ${odds})`).then(([bet]) => ({
+        id: Number(bet.id),
+        odds,
+      })),
+    );
+    const changes = (async () => {
+      for (let n = 1; n <= 12; n++) await setOdds(match, prices[n % 2]);
+    })();
+    const [outcomes] = await Promise.all([Promise.allSettled(bets), changes]);
+
+    const taken = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const refused = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [`${outcome.reason?.code}: ${outcome.reason?.message}`] : [],
+    );
+    expect(taken.length + refused.length).toBe(60);
+    expect(new Set(refused)).toEqual(new Set(refused.length ? ['BT409: Odds have changed'] : []));
+    const stored =
+      await sql`select id, odds::float8 as odds, amount, potential_win from public.bets where match_id = ${match}`;
+    expect(stored).toHaveLength(taken.length);
+    for (const bet of stored) {
+      expect(bet.odds).toBe(taken.find((one) => one.id === Number(bet.id))?.odds);
+      expect(Number(bet.potential_win)).toBe(Math.round(Number(bet.amount) * bet.odds));
+    }
+    expect(await sql`select * from app.reconcile_books()`).toEqual([]);
+    expect(await reconcile()).toEqual([]);
+  });
+});
+
 describe('the book under concurrency', () => {
   it("a player's 50 simultaneous bets spread over both teams land on one side only", async () => {
     const player = await createPlayer(100_000);

@@ -5,6 +5,7 @@ import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   MATCH_OVERS,
+  MATCH_TYPES,
   MAX_ADJUSTMENT,
   MAX_DEPOSIT,
   MAX_NOTES,
@@ -14,6 +15,8 @@ import {
   MIN_WITHDRAWAL,
 } from '../../src/domain/limits.ts';
 import { messages } from '../../src/domain/messages.ts';
+import { INNINGS_OVERS, ODDS_RANGE, potentialWin, priceMessages, SCORE_PATTERN } from '../../src/domain/price.ts';
+import { matchOddsSchema, updateLiveSchema } from '../../src/domain/schemas.ts';
 import {
   MAX_REFERRAL_BONUSES_PER_MONTH,
   MAX_RISK_AMOUNT,
@@ -176,6 +179,7 @@ describe('database limits agree with src/domain', () => {
         referral_bonuses_per_month: MAX_REFERRAL_BONUSES_PER_MONTH,
         adjustment_review_amount: MAX_ADJUSTMENT,
         admin_credit_per_day: MAX_RISK_AMOUNT,
+        default_odds: ODDS_RANGE.min,
       };
       expect(riskSettingsUpdateSchema.safeParse(bounds).success).toBe(true);
       expect(await failure(tx, update(bounds))).toBeNull();
@@ -184,6 +188,7 @@ describe('database limits agree with src/domain', () => {
         referral_bonuses_per_month: 0,
         adjustment_review_amount: 1,
         admin_credit_per_day: 0,
+        default_odds: ODDS_RANGE.max,
       };
       expect(riskSettingsUpdateSchema.safeParse(otherBounds).success).toBe(true);
       expect(await failure(tx, update(otherBounds))).toBeNull();
@@ -206,11 +211,103 @@ describe('database limits agree with src/domain', () => {
         [{ adjustment_review_amount: MAX_ADJUSTMENT + 1 }, riskMessages.adjustmentReviewAmount],
         [{ admin_credit_per_day: -1 }, riskMessages.adminCreditPerDay],
         [{ admin_credit_per_day: MAX_RISK_AMOUNT + 1 }, riskMessages.adminCreditPerDay],
+        [{ default_odds: 1 }, riskMessages.defaultOdds],
+        [{ default_odds: ODDS_RANGE.max + 0.01 }, riskMessages.defaultOdds],
+        [{ default_odds: 1.855 }, riskMessages.defaultOdds],
       ];
       for (const [changes, message] of refused) {
         expect(riskSettingsUpdateSchema.safeParse(changes).error?.issues[0].message).toBe(message);
         expect(await failure(tx, update(changes))).toEqual({ code: 'BT400', message });
       }
+    }));
+
+  it("prices: the domain's bounds, messages and potential wins are the database's", () =>
+    inRolledBackTransaction(async (tx) => {
+      const player = await fundedPlayer(tx, 'odds', 100_000);
+      await as(tx, null);
+      const [{ id: adminId }] =
+        await tx`select id from app.create_admin(${'limits_admin5' + tag}, 'hash', 'Admin', null)`;
+      const admin = { id: Number(adminId), role: 'admin' };
+      await as(tx, admin);
+      const [{ id: matchId }] = await tx`select id from app.create_match(1, 2, now())`;
+      const price = (odds: { team1_odds?: number; team2_odds?: number }) => (sp: Tx) =>
+        sp`select app.set_match_odds(${matchId}, ${odds.team1_odds ?? null}, ${odds.team2_odds ?? null})`;
+      for (const odds of [{ team1_odds: ODDS_RANGE.min, team2_odds: ODDS_RANGE.max }, { team2_odds: 2.5 }]) {
+        expect(matchOddsSchema.safeParse(odds).success).toBe(true);
+        expect(await failure(tx, price(odds))).toBeNull();
+      }
+      const refused: [{ team1_odds?: number; team2_odds?: number }, string][] = [
+        [{ team1_odds: 1 }, priceMessages.oddsRange],
+        [{ team2_odds: ODDS_RANGE.max + 0.01 }, priceMessages.oddsRange],
+        [{ team1_odds: 1.855 }, priceMessages.oddsDecimals],
+        [{}, priceMessages.oddsMissing],
+      ];
+      for (const [odds, message] of refused) {
+        expect(matchOddsSchema.safeParse(odds).error?.issues[0].message).toBe(message);
+        expect(await failure(tx, price(odds))).toEqual({ code: 'BT400', message });
+      }
+
+      // potential wins the slip shows are the ones the database stores, halves and floating point included
+      const cases: [number, number][] = [
+        [1010, 1.05],
+        [1001, 1.5],
+        [1003, 1.15],
+        [1999, 1.01],
+        [1001, 1.85],
+        [1234, 2.35],
+        [1005, 99.99],
+        [1001, 100],
+      ];
+      for (const [amount, odds] of cases) {
+        await as(tx, admin);
+        await tx`select app.set_match_odds(${matchId}, ${odds}, null)`;
+        await as(tx, player);
+        const [bet] = await tx`select potential_win from app.place_bet(${matchId}, 1, ${amount}, ${odds})`;
+        expect([amount, odds, Number(bet.potential_win)]).toEqual([amount, odds, potentialWin(amount, odds)]);
+      }
+    }));
+
+  it("live scores and innings: the domain's score format and overs are the database's", () =>
+    inRolledBackTransaction(async (tx) => {
+      for (const score of [
+        '145/3',
+        '0/0',
+        '9999/10',
+        '1/10',
+        'abc',
+        '150/11',
+        '145',
+        '/3',
+        '145/-1',
+        '12345/1',
+        '1/3/4',
+      ]) {
+        const [{ runs }] = await tx`select (app.score_parts(${score})).runs`;
+        expect([score, runs !== null]).toEqual([score, SCORE_PATTERN.test(score)]);
+      }
+      for (const type of MATCH_TYPES) {
+        const [{ overs }] = await tx`select app.innings_overs(${type}) as overs`;
+        expect([type, overs]).toEqual([type, INNINGS_OVERS[type]]);
+      }
+      await as(tx, null);
+      const [{ id: adminId }] =
+        await tx`select id from app.create_admin(${'limits_admin6' + tag}, 'hash', 'Admin', null)`;
+      await as(tx, { id: Number(adminId), role: 'admin' });
+      const [{ id: matchId }] = await tx`select id from app.create_match(1, 2, now())`;
+      await tx`select app.start_match(${matchId})`;
+      for (const score of ['abc', '150/11']) {
+        expect(updateLiveSchema.safeParse({ team1_score: score }).error?.issues[0].message).toBe(
+          priceMessages.scoreFormat,
+        );
+        expect(await failure(tx, (sp) => sp`select app.update_live(${matchId}, ${score}, null, null, null)`)).toEqual({
+          code: 'BT400',
+          message: priceMessages.scoreFormat,
+        });
+      }
+      expect(await failure(tx, (sp) => sp`select app.update_live(${matchId}, null, null, null, null, 3)`)).toEqual({
+        code: 'BT400',
+        message: priceMessages.battingFirst,
+      });
     }));
 
   it("player protection: the domain periods, limits, lengths and cool-off are the database's, with its messages", () =>

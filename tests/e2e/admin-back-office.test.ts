@@ -88,7 +88,7 @@ describe('admin back office', () => {
     await playerPage.goto(`${server.url}/live/${matchId}`);
     await expect.poll(() => playerPage.getByLabel('MI score').textContent()).toBe('123/4');
     await playerPage.getByText('Over 12.3').waitFor();
-    await playerPage.getByRole('button', { name: /MI\s*Mumbai Indians/ }).click();
+    await playerPage.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ }).click();
     await playerPage.getByPlaceholder('Enter amount').fill('1000');
     await playerPage.getByRole('button', { name: 'Place Bet' }).click();
     await toast(playerPage, 'Bet placed successfully');

@@ -74,9 +74,9 @@ describe('house risk in the browser', () => {
 
     // the player backed MI: CSK is unavailable, and the slip says why
     await playerPage.getByText('You have already backed Mumbai Indians in this match').waitFor();
-    expect(await playerPage.getByRole('button', { name: /CSK Chennai Super Kings/ }).isDisabled()).toBe(true);
+    expect(await playerPage.getByRole('button', { name: /CSK 3\.00 Chennai Super Kings/ }).isDisabled()).toBe(true);
     // another bet on MI from the page; the admin's Risk card follows without a reload
-    await playerPage.getByRole('button', { name: /MI Mumbai Indians/ }).click();
+    await playerPage.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ }).click();
     await playerPage.getByRole('textbox', { name: 'Bet amount (₹)' }).fill('1000');
     await playerPage.getByRole('button', { name: 'Place Bet' }).click();
     await playerPage.getByText('Bet placed successfully').waitFor();

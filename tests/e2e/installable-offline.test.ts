@@ -74,7 +74,7 @@ describe('installable and offline-aware', () => {
   it('offline: keeps what was loaded, opens from the precache, disables every money button; back online, refetches', async () => {
     const { context, page, errors } = await signedInPhone();
     await page.goto(`${suite.server.url}/live/${liveMatchId}`);
-    await page.getByRole('button', { name: /RR Rajasthan Royals/ }).click();
+    await page.getByRole('button', { name: /RR 3\.00 Rajasthan Royals/ }).click();
     const placeBet = page.getByRole('button', { name: 'Place Bet' });
     await expect(placeBet.isEnabled()).resolves.toBe(true);
 

@@ -107,7 +107,7 @@ describe('player journey', () => {
     await page.getByTestId('wallet-balance').getByText('₹2,000').waitFor();
     await page.getByRole('list', { name: 'Transaction list' }).getByText('+₹2,000').waitFor();
 
-    await bet(page, /MI Mumbai Indians/, 1000);
+    await bet(page, /MI 3\.00 Mumbai Indians/, 1000);
     await page.getByText('Bet placed successfully').waitFor();
     await page.getByTestId('balance-chip').getByText('₹1,000').waitFor();
 
@@ -156,7 +156,7 @@ describe('player journey', () => {
     const { page, errors } = await newPage();
     await register(page, 'refused');
 
-    await bet(page, /CSK Chennai Super Kings/, 900);
+    await bet(page, /CSK 3\.00 Chennai Super Kings/, 900);
     await page.getByText('Please enter an amount of at least ₹1000.').waitFor();
 
     await page.getByLabel('Bet amount (₹)').fill('1000');

@@ -2,9 +2,10 @@
  * The caller's bets: GET /api/bets (newest first), POST /api/bets, and GET /api/matches/{id}/position (the
  * side the caller backs on a match: a player bets on one team of a match only).
  *
- * Odds and potential_win from the client are only compared: app.place_bet computes 3.00 and amount × 3 and
- * refuses values that disagree (409 'Odds have changed'). The answer is the new bet with its match and team,
- * built in the same statement. Optional Idempotency-Key (idempotency.ts).
+ * Odds and potential_win from the client are only compared: app.place_bet takes the match's current price of
+ * the team backed and round(amount × odds), and refuses values that disagree (409 'Odds have changed'). The
+ * answer is the new bet with its match and team, built in the same statement. Optional Idempotency-Key
+ * (idempotency.ts).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { betEntity, matchPositionEntity } from '../../../src/domain/entities.ts';
@@ -30,7 +31,9 @@ const placeRoute = createRoute({
   method: 'post',
   path: '/bets',
   tags: ['bets'],
-  summary: 'Place a bet at 3.0x',
+  summary:
+    "Place a bet at the match's current price of the team backed (`odds`, `potential_win`: the price the player " +
+    "was shown; when it is no longer the match's, 409 `Odds have changed` and nothing is written)",
   request: { headers: idempotencyHeaders, body: jsonBody(betSchema) },
   responses: {
     201: json(betEntity, 'The bet (or, for a repeated Idempotency-Key, the first answer)'),

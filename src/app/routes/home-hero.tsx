@@ -7,7 +7,7 @@ export function Hero() {
         IPL Season 2025
       </Heading>
       <Text mt="2" color="blue.100">
-        Back your team at fixed 3.0x odds. Every win pays three times your stake.
+        Back your team at fixed odds: a bet is paid at the price it was placed at.
       </Text>
     </Box>
   );

@@ -1,12 +1,18 @@
 /**
  * Match administration: list, detail, bets of a match, create, start, live update, declare winner,
- * plus PATCH /api/admin/matches/{id}/abandon (void: bets cancelled and refunded) and GET /api/admin/teams.
+ * plus PATCH /api/admin/matches/{id}/abandon (void: bets cancelled and refunded), PATCH
+ * /api/admin/matches/{id}/odds (the price of each side) and GET /api/admin/teams.
  * Each write is one app.* function (admin re-checked there, audited there).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { betEntity, matchEntity, teamEntity, type Match } from '../../../../src/domain/entities.ts';
-import { createMatchSchema, declareWinnerSchema, updateLiveSchema } from '../../../../src/domain/schemas.ts';
+import {
+  createMatchSchema,
+  declareWinnerSchema,
+  matchOddsSchema,
+  updateLiveSchema,
+} from '../../../../src/domain/schemas.ts';
 import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from '../../context.ts';
 import type { Sql, Statement } from '../../../_shared/db.ts';
 import type { SettlementWorker } from '../../../_shared/settlement-worker.ts';
@@ -72,9 +78,25 @@ const updateLiveRoute = createRoute({
   method: 'patch',
   path: '/matches/{id}/update-live',
   tags,
-  summary: 'Update scores, innings and over of a live match',
+  summary:
+    'Update scores (runs/wickets), innings, over and the team batting first of a live match; in the second innings a ' +
+    'passed target, ten wickets or the last over closes betting (latched)',
   request: { params: idParams, body: jsonBody(updateLiveSchema) },
   responses: { 200: json(matchEntity, 'The match'), ...errors(400, ...adminErrors, 404, 409) },
+});
+const oddsRoute = createRoute({
+  operationId: 'setMatchOdds',
+  method: 'patch',
+  path: '/matches/{id}/odds',
+  tags,
+  summary:
+    'Set the price (decimal odds) of either side of an upcoming or live match, or both; bets placed keep theirs, ' +
+    'a bet sent with the old price is a 409 `Odds have changed`',
+  request: { params: idParams, body: jsonBody(matchOddsSchema) },
+  responses: {
+    200: json(matchEntity, 'The match with its prices'),
+    ...errors(400, ...adminErrors, 404, 409),
+  },
 });
 const declareRoute = createRoute({
   method: 'patch',
@@ -147,7 +169,15 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
     return changeMatch(
       c,
       (q) => q`app.update_live(${id}, ${input.team1_score}, ${input.team2_score},
-      ${input.current_innings ?? null}, ${input.current_over ?? null})`,
+      ${input.current_innings ?? null}, ${input.current_over ?? null}, ${input.batting_first_team_id ?? null})`,
+    );
+  });
+  app.openapi(oddsRoute, (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    return changeMatch(
+      c,
+      (q) => q`app.set_match_odds(${id}, ${input.team1_odds ?? null}, ${input.team2_odds ?? null})`,
     );
   });
   /**

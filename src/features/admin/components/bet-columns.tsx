@@ -7,6 +7,7 @@ import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { Bet } from '../../../domain/entities.ts';
 import { formatDateTime, formatRupees } from '../../../domain/money.ts';
+import { formatOdds } from '../../../domain/price.ts';
 import { adminPaths } from '../../../config/paths.ts';
 import type { Column } from './data-table.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -30,7 +31,7 @@ const match: Column<Bet> = {
 const betAndOutcome: Column<Bet>[] = [
   { header: 'Team', cell: (bet) => bet.team?.short_name ?? `Team ${bet.team_id}` },
   { header: 'Amount', end: true, cell: (bet) => formatRupees(bet.amount) },
-  { header: 'Odds', end: true, cell: (bet) => `${bet.odds}x` },
+  { header: 'Odds', end: true, cell: (bet) => `${formatOdds(bet.odds)}x` },
   { header: 'Potential Win', end: true, cell: (bet) => formatRupees(bet.potential_win) },
   { header: 'Status', cell: (bet) => <StatusBadge kind="bet" value={bet.status} /> },
 ];

@@ -25,7 +25,9 @@ describe('declare winner card', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Match Winner' });
     expect(within(dialog).getByTestId('selected-winner')).toHaveTextContent('Mumbai Indians');
     expect(within(dialog).getByText('Mark the match as completed')).toBeInTheDocument();
-    expect(within(dialog).getByText('Settle bets on the winning team with 3x profit')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Settle bets on the winning team at the odds each was placed at'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Mark bets on the losing team as lost')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
     expect(within(dialog).getByRole('button', { name: 'Confirm Winner' })).toBeEnabled();

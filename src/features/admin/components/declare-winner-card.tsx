@@ -111,7 +111,7 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
           <Text>This will:</Text>
           <List.Root ps="5">
             <List.Item>Mark the match as completed</List.Item>
-            <List.Item>Settle bets on the winning team with 3x profit</List.Item>
+            <List.Item>Settle bets on the winning team at the odds each was placed at</List.Item>
             <List.Item>Mark bets on the losing team as lost</List.Item>
           </List.Root>
         </Stack>

@@ -1,5 +1,5 @@
 /**
- * A match's bets: User ID, Team (short name), Amount, Odds ('3x'), Potential Win, Status, Placed At;
+ * A match's bets: User ID, Team (short name), Amount, Odds ('1.85x', each bet's own), Potential Win, Status, Placed At;
  * the count line counts every bet of the match (the server's count), the table shows the pages loaded so far.
  */
 import { Stack } from '@chakra-ui/react';

@@ -2,7 +2,8 @@
  * Match management: back to the list, 'Match #{id}' with its badge, the overview card, Start
  * Match (upcoming), the Declare Winner card (live), the live-score form and Abandon (beyond the spec), and
  * the Match Bets table (an inline error instead when the bets fail to load). Beyond the spec too: the
- * betting state's badge, Suspend/Resume Betting and the Risk card (house risk).
+ * betting state's badge, Suspend/Resume Betting, the Odds card (the price of each side) and the Risk card
+ * (house risk).
  */
 import { Box, Button, Card, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -22,6 +23,7 @@ import { BettingSuspensionButton } from '../components/betting-suspension-button
 import { DeclareWinnerCard } from '../components/declare-winner-card.tsx';
 import { InfoItem } from '../components/info-item.tsx';
 import { MatchBetsTable } from '../components/match-bets-table.tsx';
+import { OddsCard } from '../components/odds-card.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { RiskCard } from '../components/risk-card.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
@@ -142,6 +144,9 @@ export function MatchDetailRoute() {
           {match.status === 'live' && <DeclareWinnerCard key={match.id} match={match} />}
         </SimpleGrid>
         {match.status === 'live' && <UpdateLiveForm key={match.id} match={match} />}
+        {match.status !== 'completed' && (
+          <OddsCard key={`${match.id}:${match.team1_odds}:${match.team2_odds}`} match={match} />
+        )}
         <RiskCard match={match} />
         {bets.isPending ? (
           <PageSpinner label="Loading bets" />

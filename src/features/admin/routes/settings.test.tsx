@@ -15,6 +15,7 @@ const defaults: RiskSettings = {
   referral_bonuses_per_month: 20,
   adjustment_review_amount: 50000,
   admin_credit_per_day: 500000,
+  default_odds: 3,
 };
 
 describe('settings screen', () => {
@@ -36,6 +37,10 @@ describe('settings screen', () => {
     const review = screen.getByRole('textbox', { name: 'Second admin approves credits from (₹)' });
     await user.clear(review);
     await user.type(review, '25000');
+    const odds = screen.getByRole('textbox', { name: 'Default odds of a new match' });
+    expect(odds).toHaveValue('3.00');
+    await user.clear(odds);
+    await user.type(odds, '1.9');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
 
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
@@ -49,6 +54,7 @@ describe('settings screen', () => {
         betting_pre_match_only: true,
         live_feed_stale_seconds: null,
         adjustment_review_amount: 25000,
+        default_odds: 1.9,
       },
     });
   });
@@ -65,6 +71,9 @@ describe('settings screen', () => {
     const stale = screen.getByRole('textbox', { name: 'Pause bets after a quiet live score (seconds)' });
     await user.clear(stale);
     await user.type(stale, '10');
+    const odds = screen.getByRole('textbox', { name: 'Default odds of a new match' });
+    await user.clear(odds);
+    await user.type(odds, '1.855');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(
       await screen.findByText('Maximum stake per bet must be between ₹1,000 and ₹1,000,000,000'),
@@ -73,6 +82,9 @@ describe('settings screen', () => {
       screen.getByText('Close over must be empty or between 0 and 20 (overs.balls, balls 0-5)'),
     ).toBeInTheDocument();
     expect(screen.getByText('Stale live score must be empty or between 30 and 3,600 seconds')).toBeInTheDocument();
+    expect(
+      screen.getByText('Default odds must be between 1.01 and 100.00, with at most two decimals'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toEqual([]));
   });
 

@@ -1,7 +1,7 @@
 /**
  * Beyond the spec: the house-risk settings (stake limits, liability limit, when betting closes or pauses,
  * referral bonuses a referrer may be paid, the second admin for large credits and each admin's daily credit
- * cap). The form
+ * cap, the price of a new match). The form
  * checks with the domain's rules (src/domain/risk.ts), which the database repeats; every saved change is
  * audited there.
  */
@@ -13,6 +13,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
+import { formatOdds } from '../../../domain/price.ts';
 import { riskSettingsSchema, type RiskSettings } from '../../../domain/risk.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useRiskSettings } from '../api/get-risk-settings.ts';
@@ -35,6 +36,7 @@ export const settingsFormSchema = z.object({
   referral_bonuses_per_month: z.string().transform(number).pipe(shape.referral_bonuses_per_month),
   adjustment_review_amount: z.string().transform(number).pipe(shape.adjustment_review_amount),
   admin_credit_per_day: z.string().transform(number).pipe(shape.admin_credit_per_day),
+  default_odds: z.string().transform(number).pipe(shape.default_odds),
 });
 type FormInput = z.input<typeof settingsFormSchema>;
 
@@ -49,6 +51,7 @@ function formValues(settings: RiskSettings): FormInput {
     referral_bonuses_per_month: String(settings.referral_bonuses_per_month),
     adjustment_review_amount: String(settings.adjustment_review_amount),
     admin_credit_per_day: String(settings.admin_credit_per_day),
+    default_odds: formatOdds(settings.default_odds),
   };
 }
 
@@ -111,6 +114,13 @@ const NUMBER_FIELDS: {
     label: 'Credits per admin per day (₹)',
     help: 'What one admin may credit to wallets in 24 hours, pending credits included.',
     inputMode: 'numeric',
+  },
+  {
+    name: 'default_odds',
+    label: 'Default odds of a new match',
+    help: 'The price of both teams when a match is created (3.00 pays three times the stake). Price each match on its page.',
+    inputMode: 'decimal',
+    placeholder: 'e.g. 1.90',
   },
 ];
 

@@ -37,7 +37,7 @@ export function AuthRoute() {
           {APP_NAME}
         </Heading>
         <Text color="fg.muted" mt="1">
-          Sign in or create an account to bet at fixed 3.0x odds.
+          Sign in or create an account to bet at fixed odds.
         </Text>
       </Box>
       <Card.Root>

@@ -1,19 +1,36 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Bet } from '../../../domain/entities.ts';
-import { BET_ODDS, potentialWin } from '../../../domain/limits.ts';
-import { api } from '../../../lib/api-client.ts';
-import { announceMoneyMoved } from '../../../lib/cache-sync.ts';
+import type { Bet, Match } from '../../../domain/entities.ts';
+import { potentialWin, priceMessages } from '../../../domain/price.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { announceMatchChange, announceMoneyMoved } from '../../../lib/cache-sync.ts';
 import { betsQueryKey } from './get-bets.ts';
 
 export interface PlaceBetInput {
   match_id: number;
   team_id: number;
   amount: number;
+  /** the price the slip showed for the team */
+  odds: number;
 }
 
-/** POST /api/bets with odds 3 and potential_win = amount × 3 (the server recomputes both). */
-export function placeBet({ match_id, team_id, amount }: PlaceBetInput): Promise<Bet> {
-  return api.post<Bet>('/api/bets', { match_id, team_id, amount, odds: BET_ODDS, potential_win: potentialWin(amount) });
+/**
+ * POST /api/bets with the price the slip showed and potential_win = amount × that price: the server takes the
+ * bet only at its current price, else answers 409 'Odds have changed'.
+ */
+export function placeBet({ match_id, team_id, amount, odds }: PlaceBetInput): Promise<Bet> {
+  return api.post<Bet>('/api/bets', { match_id, team_id, amount, odds, potential_win: potentialWin(amount, odds) });
+}
+
+/** Whether a bet was refused because the price it was sent at is no longer the match's. */
+export const isOddsChanged = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.body?.message === priceMessages.oddsChanged;
+
+/**
+ * Reads the match's current prices after a refusal for a stale price (its live event may not have arrived)
+ * and writes them into every cached view of the match, so the slip shows the new price.
+ */
+export async function refreshPrices(queryClient: ReturnType<typeof useQueryClient>, matchId: number): Promise<void> {
+  announceMatchChange(queryClient, await api.get<Match>(`/api/matches/${matchId}`));
 }
 
 /** Refreshes the bets, the ledger and the balance after a bet. */

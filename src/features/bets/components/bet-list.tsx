@@ -2,6 +2,7 @@ import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { Bet } from '../../../domain/entities.ts';
 import { formatRupees } from '../../../domain/money.ts';
+import { formatOdds } from '../../../domain/price.ts';
 import { fallbackTeam } from '../../../domain/teams.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
@@ -24,7 +25,7 @@ function BetRow({ bet }: { bet: Bet }) {
             </RouterLink>
           </Link>
           <Text fontSize="sm">
-            Bet on <strong>{team.short_name}</strong> · {formatRupees(bet.amount)} at {Number(bet.odds).toFixed(1)}x
+            Bet on <strong>{team.short_name}</strong> · {formatRupees(bet.amount)} at {formatOdds(bet.odds)}x
           </Text>
           <Text fontSize="xs" color="fg.muted">
             {formatDate(bet.created_at)} · {formatTime(bet.created_at)}

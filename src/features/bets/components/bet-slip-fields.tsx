@@ -1,18 +1,26 @@
-/** The bet slip's fields: the two teams, the amount (typed, stepped, quick adds) and what the bet would win. */
+/**
+ * The bet slip's fields: the two teams with their prices, the amount (typed, stepped, quick adds) and what the
+ * bet would win at the price shown.
+ */
 import { Box, Button, Field, Group, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { AppIcon } from '../../../components/ui/icons.tsx';
 import { alreadyBacked } from '../../../domain/betting.ts';
 import type { Team, User } from '../../../domain/entities.ts';
-import { BET_QUICK_ADDS, BET_STEP, potentialWin } from '../../../domain/limits.ts';
+import { BET_QUICK_ADDS, BET_STEP } from '../../../domain/limits.ts';
 import { formatRupees } from '../../../domain/money.ts';
+import { formatOdds, potentialWin } from '../../../domain/price.ts';
 import { heldForWithdrawals } from '../../../lib/format.ts';
 import { amountOf, type SlipForm } from './bet-slip-form.ts';
 
-export type PickableTeam = Pick<Team, 'id' | 'name' | 'short_name'>;
+/** A team of the slip with the price a bet on it takes now. */
+export type PickableTeam = Pick<Team, 'id' | 'name' | 'short_name'> & { odds: number };
 
-/** The two teams; once the player backs one, the other is unavailable and the slip says which they backed. */
+/**
+ * The two teams, each with its price ('MI 1.85'); once the player backs one, the other is unavailable and the
+ * slip says which they backed.
+ */
 export function TeamPicker({
   teams,
   backedTeam,
@@ -41,7 +49,9 @@ export function TeamPicker({
               onClick={() => form.setValue('team_id', selected ? null : team.id)}
             >
               <Stack gap="0">
-                <Text fontWeight="bold">{team.short_name}</Text>
+                <Text fontWeight="bold">
+                  {team.short_name} {formatOdds(team.odds)}
+                </Text>
                 <Text fontSize="xs">{team.name}</Text>
               </Stack>
             </Button>
@@ -101,15 +111,29 @@ export function AmountField({ form }: { form: SlipForm }) {
   );
 }
 
-/** Potential win and the balance the bet is checked against (the available one, as on the server). */
-export function SlipSummary({ form, user }: { form: SlipForm; user: User | null | undefined }) {
+/**
+ * Potential win at the price of the team picked (before a pick, at the price both teams share, else none)
+ * and the balance the bet is checked against (the available one, as on the server).
+ */
+export function SlipSummary({
+  form,
+  user,
+  teams,
+}: {
+  form: SlipForm;
+  user: User | null | undefined;
+  teams: PickableTeam[];
+}) {
   const amount = amountOf(useWatch({ control: form.control, name: 'amount' }));
+  const teamId = useWatch({ control: form.control, name: 'team_id' });
+  const odds =
+    teams.find((team) => team.id === teamId)?.odds ?? (teams[0].odds === teams[1].odds ? teams[0].odds : null);
   return (
     <>
       <HStack justify="space-between" bg="bg.muted" rounded="md" px="4" py="3">
         <Text>Potential win</Text>
         <Text fontWeight="bold" fontSize="lg" data-testid="potential-win">
-          {formatRupees(potentialWin(amount))}
+          {odds === null ? '—' : formatRupees(potentialWin(amount, odds))}
         </Text>
       </HStack>
       <Text fontSize="sm" color="fg.muted">

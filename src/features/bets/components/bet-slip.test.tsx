@@ -26,8 +26,8 @@ function setup(balance = 5000, pending = 0) {
 describe('bet slip', () => {
   it('selects a team card and deselects it when selected again', async () => {
     const { user } = setup();
-    const mi = screen.getByRole('button', { name: /MI Mumbai Indians/ });
-    const csk = screen.getByRole('button', { name: /CSK Chennai Super Kings/ });
+    const mi = screen.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ });
+    const csk = screen.getByRole('button', { name: /CSK 3\.00 Chennai Super Kings/ });
     await user.click(mi);
     expect(mi).toHaveAttribute('aria-pressed', 'true');
     await user.click(csk);
@@ -69,7 +69,7 @@ describe('bet slip', () => {
     expect(decrease).toBeDisabled();
   });
 
-  it('shows the potential win as three times the amount', async () => {
+  it('shows the potential win as three times the amount at the default price', async () => {
     const { user, amount } = setup();
     await user.type(amount, '1500');
     expect(screen.getByTestId('potential-win')).toHaveTextContent('₹4,500');
@@ -77,7 +77,7 @@ describe('bet slip', () => {
 
   it('refuses a bet below ₹1000 with the minimum toast and sends nothing', async () => {
     const { user, amount, calls } = setup();
-    await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await user.click(screen.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ }));
     await user.type(amount, '900');
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Invalid amount')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('bet slip', () => {
 
   it('refuses a bet above the balance with the insufficient balance toast', async () => {
     const { user, amount, calls } = setup(2000);
-    await user.click(screen.getByRole('button', { name: /CSK Chennai Super Kings/ }));
+    await user.click(screen.getByRole('button', { name: /CSK 3\.00 Chennai Super Kings/ }));
     await user.type(amount, '2500');
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('bet slip', () => {
     expect(screen.getByText(/^Available balance:/)).toHaveTextContent(
       'Available balance: ₹1,500 (₹3,500 held for pending withdrawals)',
     );
-    await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await user.click(screen.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ }));
     await user.type(amount, '2000');
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
@@ -111,16 +111,16 @@ describe('bet slip', () => {
 
   it('offers the way to the wallet on the insufficient balance toast', async () => {
     const { user, amount } = setup(1000);
-    await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await user.click(screen.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ }));
     await user.type(amount, '2000');
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     await user.click(await screen.findByRole('button', { name: 'Recharge' }));
     expect(await screen.findByText('Wallet page')).toBeInTheDocument();
   });
 
-  it('sends the bet with odds 3 and potential win, then confirms it', async () => {
+  it('sends the bet with the price shown (3.00 by default) and potential win, then confirms it', async () => {
     const { user, amount, calls } = setup();
-    await user.click(screen.getByRole('button', { name: /CSK Chennai Super Kings/ }));
+    await user.click(screen.getByRole('button', { name: /CSK 3\.00 Chennai Super Kings/ }));
     await user.type(amount, '2000');
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Bet placed successfully')).toBeInTheDocument();
@@ -133,10 +133,26 @@ describe('bet slip', () => {
     await waitFor(() => expect(amount).toHaveValue(''));
   });
 
+  it("shows each team's price and the potential win at the price of the team picked, and sends that price", async () => {
+    const calls = mockApi({ 'POST /api/bets': { status: 201, body: { id: 1 } } });
+    const { user } = renderWithProviders(
+      <BetSlip match={aMatch({ team1_odds: 1.85, team2_odds: 1.95 })} user={aUser()} />,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Bet amount (₹)' }), '1010');
+    expect(screen.getByTestId('potential-win')).toHaveTextContent('—');
+    await user.click(screen.getByRole('button', { name: /MI 1\.85 Mumbai Indians/ }));
+    expect(screen.getByTestId('potential-win')).toHaveTextContent('₹1,869');
+    await user.click(screen.getByRole('button', { name: /CSK 1\.95 Chennai Super Kings/ }));
+    expect(screen.getByTestId('potential-win')).toHaveTextContent('₹1,970');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Bet placed successfully')).toBeInTheDocument();
+    expect(writes(calls)[0].body).toEqual({ match_id: 11, team_id: 2, amount: 1010, odds: 1.95, potential_win: 1970 });
+  });
+
   it("shows the server's message when the bet fails", async () => {
     mockApi({ 'POST /api/bets': { status: 409, body: { message: 'Insufficient balance' } } });
     const view = renderWithProviders(<BetSlip match={aMatch()} user={aUser()} />);
-    await view.user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await view.user.click(screen.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ }));
     await view.user.type(screen.getByRole('textbox', { name: 'Bet amount (₹)' }), '1000');
     await view.user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Failed to place bet')).toBeInTheDocument();
@@ -145,7 +161,7 @@ describe('bet slip', () => {
 
   it('accepts a bet of exactly the wallet balance', async () => {
     const { user, amount, calls } = setup(2000);
-    await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await user.click(screen.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ }));
     await user.type(amount, '2000');
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Bet placed successfully')).toBeInTheDocument();
@@ -159,7 +175,7 @@ describe('bet slip', () => {
     const { user } = renderWithProviders(<BetSlip match={aMatch()} user={aUser()} />);
     const notice = await screen.findByRole('status', { name: 'Self-exclusion' });
     expect(notice).toHaveTextContent(`You cannot bet or deposit until ${formatDateTime('2027-05-22T09:00:00Z')}.`);
-    await user.click(screen.getByRole('button', { name: /MI Mumbai Indians/ }));
+    await user.click(screen.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ }));
     await user.type(screen.getByRole('textbox', { name: 'Bet amount (₹)' }), '1000');
     expect(screen.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
     expect(writes(calls)).toHaveLength(0);
@@ -184,8 +200,8 @@ describe('bet slip', () => {
     const calls = mockApi({ 'GET /api/matches/11/position': { body: { team_id: 1, staked: 5000 } } });
     renderWithProviders(<BetSlip match={aMatch()} user={aUser()} />);
     expect(await screen.findByRole('status')).toHaveTextContent('You have already backed Mumbai Indians in this match');
-    expect(screen.getByRole('button', { name: /CSK Chennai Super Kings/ })).toBeDisabled();
-    expect(screen.getByRole('button', { name: /MI Mumbai Indians/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /CSK 3\.00 Chennai Super Kings/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ })).toBeEnabled();
     expect(writes(calls)).toHaveLength(0);
   });
 

@@ -38,4 +38,27 @@ describe('my bets page', () => {
     renderWithProviders(<MyBetsRoute />);
     expect(await screen.findByText('In Progress')).toBeInTheDocument();
   });
+
+  it('shows each bet at its own odds', async () => {
+    const match = aMatch({ team1_odds: 1.5 });
+    const bet = (id: number, odds: number, potential_win: number) => ({
+      id,
+      user_id: 7,
+      match_id: 11,
+      team_id: 1,
+      amount: 1000,
+      odds,
+      status: 'placed',
+      potential_win,
+      created_at: '2026-11-21T14:00:00Z',
+      settled_at: null,
+      match,
+      team: match.team1,
+    });
+    mockApi({ 'GET /api/bets': { body: [bet(2, 1.85, 1850), bet(1, 3, 3000)] } });
+    renderWithProviders(<MyBetsRoute />);
+    expect(await screen.findByText(/at 1\.85x/)).toHaveTextContent('Bet on MI · ₹1,000 at 1.85x');
+    expect(screen.getByText(/at 3\.00x/)).toHaveTextContent('Bet on MI · ₹1,000 at 3.00x');
+    expect(screen.getByText('₹1,850')).toBeInTheDocument();
+  });
 });
