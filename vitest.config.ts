@@ -21,6 +21,9 @@ export default defineConfig({
           // the SPA's tests, and unit tests of the server's and scripts' pure parts (configuration)
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
+          // a component test types and clicks through a whole form: on a busy 2-core machine (CI, or several
+          // suites at once) that outlasts Vitest's default 5 s without anything being wrong
+          testTimeout: 20_000,
         },
       },
       { test: { name: 'db', environment: 'node', include: ['tests/db/**/*.test.ts'], testTimeout: 60_000 } },
