@@ -3,7 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { dismissAllToasts } from '../components/ui/toaster.tsx';
 
-configure({ asyncUtilTimeout: 3000 });
+// findBy…/waitFor resolve as soon as the page is right; the bound only matters on a loaded machine, where a
+// toast's exit animation alone has taken more than 3 s
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs Chakra / Zag touch.
 if (!window.matchMedia) {
