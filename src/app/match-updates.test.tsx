@@ -6,7 +6,9 @@ import type { BetResult, Match } from '../domain/entities.ts';
 import * as toaster from '../components/ui/toaster.tsx';
 import { userQueryKey } from '../lib/auth.ts';
 import { useBetResults } from '../lib/use-bet-results.ts';
-import { useMatchUpdates } from '../lib/use-match-updates.ts';
+import { reopenDelay, REOPEN_FIRST_MS, REOPEN_MAX_MS } from '../lib/match-updates.ts';
+import { pollDelay, useLiveUpdatesDelayed, useMatchUpdates } from '../lib/use-match-updates.ts';
+import { MATCH_POLL_JITTER_MS, MATCH_POLL_MS } from '../domain/live-updates.ts';
 import { aMatch, aUser } from '../test/fixtures.ts';
 // Each feature keeps its own cache in step with match changes once its queries are loaded.
 import '../features/admin/api/keys.ts';
@@ -17,14 +19,33 @@ import '../lib/auth.ts';
 
 /** Stands in for the browser's EventSource: the transport is not under test, what reaches the cache is. */
 class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
   static instances: FakeEventSource[] = [];
   closed = false;
+  readyState = FakeEventSource.CONNECTING;
   constructor(readonly url: string) {
     super();
     FakeEventSource.instances.push(this);
   }
   close() {
     this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  opened() {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new Event('open'));
+  }
+  /** The server refused the stream (a 503): the browser gives up on this source. */
+  refused() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+  /** The connection dropped: the browser reconnects by itself. */
+  dropped() {
+    this.readyState = FakeEventSource.CONNECTING;
+    this.dispatchEvent(new Event('error'));
   }
   emit(match: Match) {
     this.dispatchEvent(new MessageEvent('match', { data: JSON.stringify(match) }));
@@ -135,6 +156,90 @@ describe('useMatchUpdates', () => {
     second.unmount();
     await connectionSettled();
     expect(FakeEventSource.instances[0].closed).toBe(true);
+  });
+});
+
+describe('when live updates cannot arrive', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  async function page() {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    const refetched = vi.spyOn(queryClient, 'refetchQueries').mockResolvedValue();
+    const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const hook = renderHook(
+      () => {
+        useMatchUpdates();
+        return useLiveUpdatesDelayed();
+      },
+      { wrapper },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    const polls = () => refetched.mock.calls.filter(([filters]) => JSON.stringify(filters?.queryKey) === '["matches"]');
+    return { hook, polls, invalidated, stream: FakeEventSource.instances.at(-1)! };
+  }
+
+  it('polls the public matches every few seconds while the stream is refused, and opens it again later', async () => {
+    const { hook, polls, invalidated, stream } = await page();
+    expect(hook.result.current).toBe(false);
+    act(() => stream.refused());
+    expect(hook.result.current).toBe(true);
+    await vi.advanceTimersByTimeAsync(MATCH_POLL_MS + MATCH_POLL_JITTER_MS);
+    expect(polls()).toHaveLength(1);
+    expect(polls()[0][0]).toMatchObject({ type: 'active' });
+    await vi.advanceTimersByTimeAsync(REOPEN_FIRST_MS * 1.5);
+    const again = FakeEventSource.instances.at(-1)!;
+    expect(again).not.toBe(stream);
+    expect(polls().length).toBeGreaterThanOrEqual(2);
+    invalidated.mockClear();
+    act(() => again.opened());
+    expect(hook.result.current).toBe(false);
+    // what changed between the last poll and the new stream is read once
+    expect(invalidated.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey))).toContain('["matches"]');
+    const pollsWhenBack = polls().length;
+    await vi.advanceTimersByTimeAsync(3 * MATCH_POLL_MS);
+    expect(polls()).toHaveLength(pollsWhenBack);
+    hook.unmount();
+  });
+
+  it('polls while a dropped stream reconnects by itself, and stops when it is back', async () => {
+    const { hook, polls, stream } = await page();
+    act(() => stream.opened());
+    act(() => stream.dropped());
+    expect(hook.result.current).toBe(true);
+    await vi.advanceTimersByTimeAsync(MATCH_POLL_MS + MATCH_POLL_JITTER_MS);
+    expect(polls()).toHaveLength(1);
+    act(() => stream.opened());
+    expect(hook.result.current).toBe(false);
+    await vi.advanceTimersByTimeAsync(3 * MATCH_POLL_MS);
+    expect(polls()).toHaveLength(1);
+    expect(FakeEventSource.instances).toHaveLength(1); // the browser's own reconnection, resuming where it was
+    hook.unmount();
+  });
+
+  it('waits longer after each refusal, at random, so a refused crowd does not knock in step', () => {
+    expect([1, 2, 3, 4, 5, 9].map((attempt) => reopenDelay(attempt, () => 0.5))).toEqual([
+      5_000,
+      10_000,
+      20_000,
+      40_000,
+      REOPEN_MAX_MS,
+      REOPEN_MAX_MS,
+    ]);
+    expect(reopenDelay(1, () => 0)).toBe(REOPEN_FIRST_MS / 2);
+    expect(reopenDelay(1, () => 0.999)).toBeLessThan(REOPEN_FIRST_MS * 1.5);
+    expect(pollDelay(() => 0)).toBe(MATCH_POLL_MS - MATCH_POLL_JITTER_MS);
+    expect(pollDelay(() => 1)).toBe(MATCH_POLL_MS + MATCH_POLL_JITTER_MS);
   });
 });
 

@@ -15,6 +15,11 @@ export interface CacheListener {
   matchChangesMissed?(queryClient: QueryClient): void;
   /** The signed-in player's money moved (a bet, a deposit or withdrawal, an admin's adjustment). */
   moneyMoved?(queryClient: QueryClient): Promise<unknown> | void;
+  /**
+   * Live updates are delayed (no channel): read again what the page shows of the public matches. Only reads
+   * a shared cache answers for everyone belong here: a crowd polls them every few seconds.
+   */
+  poll?(queryClient: QueryClient): void;
 }
 
 const listeners = new Set<CacheListener>();
@@ -30,6 +35,10 @@ export function announceMatchChange(queryClient: QueryClient, match: Match): voi
 
 export function announceMissedMatchChanges(queryClient: QueryClient): void {
   for (const listener of listeners) listener.matchChangesMissed?.(queryClient);
+}
+
+export function announcePoll(queryClient: QueryClient): void {
+  for (const listener of listeners) listener.poll?.(queryClient);
 }
 
 /** Resolves when what shows the player's money has been refetched. */

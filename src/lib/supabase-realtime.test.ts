@@ -3,13 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /** What the page asked of Supabase Realtime, in order. */
 const calls: string[] = [];
 let broadcast: ((message: { payload: unknown }) => void) | undefined;
+/** What Realtime answers the join with: SUBSCRIBED, or a refusal (CHANNEL_ERROR, TIMED_OUT, CLOSED). */
+let joinAnswer = 'SUBSCRIBED';
 
 vi.mock('@supabase/supabase-js', () => ({
   createClient: (url: string, key: string) => {
     calls.push(`client ${url} ${key}`);
     const channel = {
       on: (_type: string, _filter: unknown, listener: typeof broadcast) => ((broadcast = listener), channel),
-      subscribe: (status?: (state: string) => void) => (calls.push('subscribe'), status?.('SUBSCRIBED'), channel),
+      subscribe: (status?: (state: string) => void) => (calls.push('subscribe'), status?.(joinAnswer), channel),
     };
     return {
       realtime: { setAuth: async (token: string) => void calls.push(`setAuth ${token}`) },
@@ -25,11 +27,18 @@ vi.mock('@supabase/supabase-js', () => ({
 const { subscribeToMatches, subscribeToResults } = await import('./supabase-realtime.ts');
 
 describe('live match updates through Supabase Realtime', () => {
-  beforeEach(() => void calls.splice(0));
+  beforeEach(() => {
+    calls.splice(0);
+    joinAnswer = 'SUBSCRIBED';
+  });
 
   it('joins the private topic matches with the anon key as its token, set before the join', async () => {
     const published: unknown[] = [];
-    const stop = subscribeToMatches('https://ref.supabase.co', 'anon-key', (match) => published.push(match));
+    const states: string[] = [];
+    const stop = subscribeToMatches('https://ref.supabase.co', 'anon-key', {
+      publish: (match) => published.push(match),
+      state: (state) => states.push(state),
+    });
     await vi.waitFor(() => expect(calls).toContain('subscribe'));
     expect(calls).toEqual([
       'client https://ref.supabase.co anon-key',
@@ -37,11 +46,26 @@ describe('live match updates through Supabase Realtime', () => {
       'setAuth anon-key',
       'subscribe',
     ]);
+    expect(states).toEqual(['live']);
     broadcast!({ payload: { id: 7, status: 'live' } });
     expect(published).toEqual([{ id: 7, status: 'live' }]);
     stop();
     expect(calls.at(-1)).toBe('remove');
   });
+
+  it.each(['CHANNEL_ERROR', 'TIMED_OUT', 'CLOSED'])(
+    'reports a join answered %s as refused, for the page to poll and try again later',
+    async (answer) => {
+      joinAnswer = answer;
+      const states: string[] = [];
+      const stop = subscribeToMatches('https://ref.supabase.co', 'anon-key', {
+        publish: () => {},
+        state: (state) => states.push(state),
+      });
+      await vi.waitFor(() => expect(states).toEqual(['refused']));
+      stop();
+    },
+  );
 });
 
 describe("a player's results through Supabase Realtime", () => {

@@ -8,11 +8,21 @@
 import { createClient } from '@supabase/supabase-js';
 import type { BetResult, Match } from '../domain/entities.ts';
 import { api, ApiError } from './api-client.ts';
+import type { Delivery } from './match-updates.ts';
 
-export function subscribeToMatches(url: string, anonKey: string, publish: (match: Match | null) => void) {
+/**
+ * Joins `matches` and reports its state: live once subscribed; refused when the join fails, times out or is
+ * closed (over the project's connection, join or message quota, a drop, Realtime away), so that
+ * match-updates.ts opens it again after a wait of its own, jittered, rather than Realtime's rejoin every few
+ * seconds with a crowd in step — and refetches once, since Broadcast does not replay what was missed.
+ */
+export function subscribeToMatches(
+  url: string,
+  anonKey: string,
+  { publish, state }: Pick<Delivery, 'publish' | 'state'>,
+) {
   const client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   let closed = false;
-  let subscribedBefore = false;
   const channel = client
     .channel('matches', { config: { private: true } })
     .on('broadcast', { event: 'match' }, ({ payload }) => publish(payload as Match));
@@ -21,13 +31,9 @@ export function subscribeToMatches(url: string, anonKey: string, publish: (match
   void client.realtime.setAuth(anonKey).then(
     () => {
       if (closed) return;
-      channel.subscribe((status) => {
-        // A re-subscription after a drop may have missed changes (Broadcast does not replay): refetch once.
-        if (status === 'SUBSCRIBED' && subscribedBefore) publish(null);
-        if (status === 'SUBSCRIBED') subscribedBefore = true;
-      });
+      channel.subscribe((status) => !closed && state(status === 'SUBSCRIBED' ? 'live' : 'refused'));
     },
-    () => {},
+    () => !closed && state('refused'),
   );
   return () => {
     closed = true;

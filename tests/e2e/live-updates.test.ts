@@ -1,14 +1,35 @@
 /**
- * Live updates reach an open page without reload and without waiting for the 30 s poll: the admin's
- * live-score update, the settlement, the player's own result (a toast) and their balance chip appear within
- * 2 s. The event carries the match, so the page shows the new score without reading the match again.
+ * Live updates reach an open page without reload and without a poll: the admin's live-score update, the
+ * settlement, the player's own result (a toast) and their balance chip appear within 2 s. The event carries
+ * the match, so the page shows the new score without reading the match again. And when the live stream is
+ * refused (a server that has all the streams it takes, as Realtime refuses a crowd over its quota), the page
+ * says `Live updates delayed` and still shows a new score within one poll, until the stream is back.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createMatch, database, fund, registerPlayer, type Db, type Player } from '../support/api.ts';
+import { MATCH_POLL_JITTER_MS, MATCH_POLL_MS, PUBLIC_MATCH_BROWSER_SECONDS } from '../../src/domain/live-updates.ts';
+import { REOPEN_MAX_MS } from '../../src/lib/match-updates.ts';
+import {
+  Client,
+  createAdmin,
+  createMatch,
+  database,
+  fund,
+  registerPlayer,
+  type Db,
+  type Player,
+} from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { subscribe } from '../support/sse.ts';
+import { subscribe, type SseClient } from '../support/sse.ts';
 import { startServer, type TestServer } from '../support/server.ts';
+
+/** A new browser tab signed in as `player` (the session cookie from the API registration). */
+async function signedInTab(browser: Browser, server: TestServer, player: Player): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const [name, value] = player.client.cookie!.split('=');
+  await context.addCookies([{ name, value, url: server.url }]);
+  return context.newPage();
+}
 
 describe('live match updates in the browser', () => {
   let server: TestServer;
@@ -31,12 +52,9 @@ describe('live match updates in the browser', () => {
     await db?.end();
   });
 
-  /** A browser tab signed in as the player (the session cookie from the API registration). */
+  /** The player's tab at `path`, once its live stream is open. */
   async function playerPage(path: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const [name, value] = player.client.cookie!.split('=');
-    await context.addCookies([{ name, value, url: server.url }]);
-    const page = await context.newPage();
+    const page = await signedInTab(browser, server, player);
     // The server subscribes a stream before it answers with its headers, and its feed already listens
     // (beforeAll): once the page has the stream's response, no later update can be missed.
     const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live/matches');
@@ -85,5 +103,66 @@ describe('live match updates in the browser', () => {
       maximumFractionDigits: 0,
     }).format(before + 3000);
     await page.getByLabel(`Balance ${after}`).waitFor({ timeout: 2000 });
+  });
+});
+
+describe('live match updates in the browser when the live stream is refused', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let db: Db;
+  let admin: Player;
+  /** The one stream the server takes (LIVE_MAX_STREAMS=1), held by the test: the page's is refused. */
+  let holder: SseClient;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ staticDir: 'dist', env: { LIVE_MAX_STREAMS: '1' } }),
+      launchBrowser(),
+    ]);
+    holder = await subscribe(`${server.url}/api/live/matches`);
+    db = database();
+    admin = await createAdmin(server, db);
+  });
+  afterAll(async () => {
+    holder?.close();
+    await browser?.close();
+    await server?.stop();
+    await db?.end();
+  });
+
+  it('says "Live updates delayed", shows a new score within one poll, and is live again once the stream is back', async () => {
+    const match = await createMatch(admin, { live: true, team1: 1, team2: 2 });
+    const score = (team1_score: string, current_over: number) =>
+      admin.client.patch(`/api/admin/matches/${match.id}/update-live`, {
+        team1_score,
+        team2_score: '',
+        current_innings: 1,
+        current_over,
+      });
+    expect(await new Client(server.url).streamStatus('/api/live/matches'), 'a second stream is refused').toBe(503);
+    const page = await signedInTab(browser, server, await registerPlayer(server));
+    await page.goto(`${server.url}/live/${match.id}`);
+    await page.getByText('Live updates delayed', { exact: true }).waitFor();
+
+    expect((await score('88/3', 11.2)).status).toBe(200);
+    // the next poll asks past the browser's own copy (kept a second) and finds the new score
+    const onePoll = MATCH_POLL_MS + MATCH_POLL_JITTER_MS + PUBLIC_MATCH_BROWSER_SECONDS * 1000;
+    await page
+      .getByLabel('MI score')
+      .getByText('88/3')
+      .waitFor({ timeout: onePoll + 1000 });
+    await expect(page.getByText('Live updates delayed', { exact: true }).isVisible()).resolves.toBe(true);
+
+    // the stream is free again: the page's next try (at most REOPEN_MAX_MS and its jitter away) takes it
+    holder.close();
+    const reopened = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/live/matches' && response.status() === 200,
+      { timeout: REOPEN_MAX_MS * 1.5 },
+    );
+    await reopened;
+    await page.getByText('Live updates delayed', { exact: true }).waitFor({ state: 'hidden' });
+    expect((await score('92/3', 11.5)).status).toBe(200);
+    await page.getByLabel('MI score').getByText('92/3').waitFor({ timeout: 2000 });
+    await page.context().close();
   });
 });

@@ -18,7 +18,7 @@
  * Match data is public (teams and matches are readable by anyone), so the stream needs no session, and
  * without one it makes no database read. At most `config.liveMaxStreams` (LIVE_MAX_STREAMS, default 2000) streams are open
  * per process at once; beyond that the answer is 503 {"message":"Too many live connections"} (the SPA then
- * polls).
+ * polls the public match every few seconds and opens the stream again later).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
@@ -117,7 +117,7 @@ export function liveRoutes(feed: MatchFeed, results: PlayerResults, sessions: Se
   let open = 0;
   return app.get('/live/matches', async (c) => {
     const { liveMaxStreams, liveClientQueue } = c.get('config');
-    // a full server: try again later (the SPA's 30 s poll keeps its pages current meanwhile)
+    // a full server: try again later (the SPA polls the public match meanwhile)
     if (open >= liveMaxStreams) return c.json({ message: TOO_MANY_STREAMS }, 503, { 'Retry-After': '30' });
     open += 1;
     let caller: Caller | null;

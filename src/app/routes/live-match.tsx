@@ -1,6 +1,11 @@
-/** /live/{id}: the match in detail, polled every 30 s, with the bet slip (loaded after the first paint) unless completed (offline: as last loaded). */
+/**
+ * /live/{id}: the match in detail, kept live by pushed changes (polled every few seconds, saying `Live
+ * updates delayed`, while they cannot arrive), with the bet slip (loaded after the first paint) unless
+ * completed (offline: as last loaded).
+ */
 import { Container, Grid, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router';
+import { LiveUpdatesDelayed } from '../../components/ui/live-updates-delayed.tsx';
 import { LastUpdated } from '../../components/ui/offline.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { useErrorToast } from '../../components/ui/use-error-toast.ts';
@@ -32,6 +37,7 @@ export function LiveMatchRoute() {
       ) : (
         <>
           <LastUpdated at={match.dataUpdatedAt} />
+          {match.data.status !== 'completed' && <LiveUpdatesDelayed />}
           <Grid
             templateColumns={{ base: '1fr', md: match.data.status === 'completed' ? '1fr' : '3fr 2fr' }}
             gap="6"

@@ -4,9 +4,6 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { keepNewerMatches } from '../../../lib/cache-sync.ts';
 import { matchKeys } from './keys.ts';
 
-/** The live match view polls its match every 30 s. */
-export const MATCH_POLL_MS = 30_000;
-
 /** GET /api/matches/{id}: one match, or null when it does not exist. */
 export async function getMatch(id: number): Promise<Match | null> {
   try {
@@ -21,7 +18,6 @@ export function getMatchQueryOptions(id: number) {
   return queryOptions({
     queryKey: matchKeys.detail(id),
     queryFn: () => getMatch(id),
-    refetchInterval: MATCH_POLL_MS,
     structuralSharing: keepNewerMatches,
   });
 }

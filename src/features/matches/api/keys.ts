@@ -1,6 +1,7 @@
 /**
  * Query keys of the public match reads, and what a match change means for them: the change is written into
  * the cached match and moved into (or out of) the cached live and upcoming lists; nothing is read back.
+ * While live updates are delayed, the ones on screen are polled.
  */
 import type { Match } from '../../../domain/entities.ts';
 import type { MatchStatus } from '../../../domain/limits.ts';
@@ -22,4 +23,7 @@ listenToCacheChanges({
     }
   },
   matchChangesMissed: (queryClient) => void queryClient.invalidateQueries({ queryKey: matchKeys.all }),
+  // the matches on screen now; a read still on its way is not started again
+  poll: (queryClient) =>
+    void queryClient.refetchQueries({ queryKey: matchKeys.all, type: 'active' }, { cancelRefetch: false }),
 });
