@@ -81,8 +81,17 @@ begin
     set search_path = ''
     as $body$
     declare
-      v_match jsonb := app.match_json(new);
+      v_match jsonb;
     begin
+      -- A settlement run moves the match's progress once per batch (two hundred times for 100,000 bets);
+      -- the crowd hears its start and its end, not each step between: on Realtime every change is one
+      -- message per subscriber. (The local live stream, one frame per server process, shows every step.)
+      if tg_op = 'UPDATE' and new.settlement_settled < new.settlement_total
+         and to_jsonb(new) - '{settlement_settled,updated_at,version}'::text[]
+             = to_jsonb(old) - '{settlement_settled,updated_at,version}'::text[] then
+        return null;
+      end if;
+      v_match := app.match_json(new);
       perform realtime.send(v_match, 'match', 'matches', true);
       perform realtime.send(v_match, 'match', 'match:' || new.id, true);
       return null;
@@ -90,7 +99,8 @@ begin
     $body$
   $function$;
   execute 'comment on function app.broadcast_match_change() is '
-    || quote_literal('Trigger: Realtime Broadcast of the public match to the private topics matches and match:{id}.');
+    || quote_literal('Trigger: Realtime Broadcast of the public match to the private topics matches and match:{id} '
+    || '(a settlement''s progress at its start and end only).');
   execute 'revoke execute on function app.broadcast_match_change() from public, anon, authenticated, service_role';
   execute 'create or replace trigger matches_broadcast after insert or update on public.matches '
     || 'for each row execute function app.broadcast_match_change()';
