@@ -4,7 +4,7 @@
  * match is settled.
  *
  * Transport: Supabase Realtime Broadcast (the private topic `matches`, and the player's private topic `user:{id}` for
- * results) when VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are set — the hosted setup; otherwise the API's
+ * results, on one connection) when VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are set — the hosted setup; otherwise the API's
  * Server-Sent Events stream `GET /api/live/matches` (local runtime, fed by Postgres LISTEN/NOTIFY), which
  * carries both and which the browser resumes with Last-Event-ID after a drop. Either way ONE connection per
  * tab is shared by every subscriber (browsers allow only six HTTP/1.1 connections per origin), opened with the
@@ -99,16 +99,14 @@ function openEventSource({ publish, publishResult, state }: Delivery): Close {
 
 function openRealtime(url: string, anonKey: string, forPlayer: number | null, delivery: Delivery): Close {
   let closed = false;
-  const unsubscribe: Close[] = [];
+  let close: Close = () => {};
   // Loaded only in this setup: supabase-js never enters the bundle of the local runtime's first load.
-  void import('./supabase-realtime.ts').then(({ subscribeToMatches, subscribeToResults }) => {
-    if (closed) return;
-    unsubscribe.push(subscribeToMatches(url, anonKey, delivery));
-    if (forPlayer !== null) unsubscribe.push(subscribeToResults(url, anonKey, forPlayer, delivery.publishResult));
+  void import('./supabase-realtime.ts').then(({ subscribeToLive }) => {
+    if (!closed) close = subscribeToLive(url, anonKey, forPlayer, delivery);
   });
   return () => {
     closed = true;
-    for (const close of unsubscribe) close();
+    close();
   };
 }
 
