@@ -228,11 +228,13 @@ describe('when live updates cannot arrive', () => {
   });
 
   it('waits longer after each refusal, at random, so a refused crowd does not knock in step', () => {
-    expect([1, 2, 3, 4, 5, 9].map((attempt) => reopenDelay(attempt, () => 0.5))).toEqual([
+    expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempt) => reopenDelay(attempt, () => 0.5))).toEqual([
       5_000,
       10_000,
       20_000,
       40_000,
+      80_000,
+      160_000,
       REOPEN_MAX_MS,
       REOPEN_MAX_MS,
     ]);

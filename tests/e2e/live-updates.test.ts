@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_POLL_JITTER_MS, MATCH_POLL_MS, PUBLIC_MATCH_BROWSER_SECONDS } from '../../src/domain/live-updates.ts';
-import { REOPEN_MAX_MS } from '../../src/lib/match-updates.ts';
+import { REOPEN_FIRST_MS } from '../../src/lib/match-updates.ts';
 import {
   Client,
   createAdmin,
@@ -153,11 +153,11 @@ describe('live match updates in the browser when the live stream is refused', ()
       .waitFor({ timeout: onePoll + 1000 });
     await expect(page.getByText('Live updates delayed', { exact: true }).isVisible()).resolves.toBe(true);
 
-    // the stream is free again: the page's next try (at most REOPEN_MAX_MS and its jitter away) takes it
+    // the stream is free again: the page's next try takes it (its waits so far: 5, 10 and 20 s, ±50 %)
     holder.close();
     const reopened = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/api/live/matches' && response.status() === 200,
-      { timeout: REOPEN_MAX_MS * 1.5 },
+      { timeout: (REOPEN_FIRST_MS + 2 * REOPEN_FIRST_MS + 4 * REOPEN_FIRST_MS) * 1.5 },
     );
     await reopened;
     await page.getByText('Live updates delayed', { exact: true }).waitFor({ state: 'hidden' });
