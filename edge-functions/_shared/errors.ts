@@ -81,3 +81,9 @@ export function toHttpError(error: unknown): HttpError | undefined {
   }
   return undefined;
 }
+
+/** The refusal (a 4xx) an error stands for, or undefined when it is none (the database away, a bug). */
+export function refusalOf(error: unknown): HttpError | undefined {
+  const known = toHttpError(error);
+  return known && known.status < 500 ? known : undefined;
+}

@@ -2,7 +2,7 @@
  * The device cookie: a random id signed with DEVICE_COOKIE_SECRET (HMAC-SHA256), given to a browser when it
  * signs in and kept 400 days (the longest a browser keeps a cookie). The database remembers which users
  * signed in from which device (app.create_session → app.user_devices), and the rate limits spare a browser
- * that has signed in as a user from the failures others make for that username (app.begin_attempt). The
+ * that has signed in as a user from the failures others make for that username (app.check_attempt). The
  * signature means only this server makes ids: a client cannot offer one it did not get from us.
  */
 import { getCookie, setCookie } from 'hono/cookie';

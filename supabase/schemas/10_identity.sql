@@ -134,9 +134,9 @@ create index sessions_user_id_idx on app.sessions (user_id);
 -- purge of expired sessions
 create index sessions_expires_at_idx on app.sessions (expires_at);
 
--- Login and registration attempts for rate limiting (kept in Postgres so every API process sees them).
--- app.begin_attempt writes a row as a failure (it counts while in flight); app.finish_attempt marks it a
--- success.
+-- Login and registration attempts for rate limiting (kept in Postgres so every API process sees them): one
+-- row per finished attempt, written by app.conclude_attempt with its outcome. An attempt still running
+-- counts for nothing (see app.conclude_attempt).
 create table app.login_attempts (
   id bigint generated always as identity primary key,
   action varchar(20) not null check (action in ('login', 'register')),
@@ -1020,11 +1020,11 @@ comment on function app.renew_session(text) is
 
 /** Functions: passwords and the second factor */
 
--- Before the caller proves their current password again (a change of password): records the attempt
--- like a sign-in of their username (app.begin_attempt: a stolen session cannot guess the password any
--- faster than a stranger) and returns its id with the stored hash.
+-- Before the caller proves their current password again (a change of password): checks the rate limits as
+-- for a sign-in of their username (a stolen session cannot guess the password any faster than a stranger)
+-- and returns the stored hash. app.finish_password_check records the outcome.
 create function app.begin_password_check(p_ip text, p_device text default null)
-returns table (attempt_id bigint, password_hash text)
+returns text
 language plpgsql
 security definer
 set search_path = ''
@@ -1032,22 +1032,21 @@ as $$
 declare
   v_user public.users := app.caller(false);
 begin
-  attempt_id := app.begin_attempt('login', v_user.username, p_ip, p_device => p_device);
-  select c.password_hash into password_hash from app.credentials c where c.user_id = v_user.id;
-  return next;
+  perform app.check_attempt('login', v_user.username, p_ip, p_device => p_device);
+  return (select c.password_hash from app.credentials c where c.user_id = v_user.id);
 end;
 $$;
 comment on function app.begin_password_check(text, text) is
-  'Rate-limited start of a password re-check for the caller: attempt id and stored hash. Caller: API.';
+  'Rate-limited start of a password re-check for the caller: the stored hash. Caller: API.';
 
 -- Before an admin sets up a second factor (starting or confirming it): the proof a stolen session lacks.
--- Records the attempt like a sign-in of their username (app.begin_attempt), and returns its id, the caller,
--- the stored password hash and the current second factor as get_credentials does for browser p_device (none:
--- then the password alone proves it). 403 for anyone but an admin.
+-- Checks the rate limits as for a sign-in of their username (app.check_attempt), and returns the caller, the
+-- stored password hash and the current second factor as get_credentials does for browser p_device (none:
+-- then the password alone proves it). 403 for anyone but an admin. app.finish_password_check records the
+-- outcome.
 create function app.begin_factor_check(p_ip text, p_device text default null)
 returns table (
-  attempt_id bigint, user_id bigint, password_hash text, totp_secret text, recovery_code_salt text,
-  second_factor_wait int
+  user_id bigint, password_hash text, totp_secret text, recovery_code_salt text, second_factor_wait int
 )
 language plpgsql
 security definer
@@ -1059,7 +1058,7 @@ begin
   if v_user.role <> 'admin' then
     raise exception using errcode = 'BT403', message = 'Two-factor sign-in is for administrators';
   end if;
-  attempt_id := app.begin_attempt('login', v_user.username, p_ip, p_device => p_device);
+  perform app.check_attempt('login', v_user.username, p_ip, p_device => p_device);
   select c.user_id, c.password_hash, c.totp_secret, c.recovery_code_salt, c.second_factor_wait
     into user_id, password_hash, totp_secret, recovery_code_salt, second_factor_wait
     from app.get_credentials(v_user.username, p_device) c;
@@ -1067,7 +1066,25 @@ begin
 end;
 $$;
 comment on function app.begin_factor_check(text, text) is
-  'Rate-limited start of the calling admin''s proof for a second-factor set-up: attempt, hash, current factor. Caller: API.';
+  'Rate-limited start of the calling admin''s proof for a second-factor set-up: hash, current factor. Caller: API.';
+
+-- The outcome of the caller's re-check of their password (and second factor), for a password change or a
+-- second-factor set-up, recorded as a sign-in attempt of their username (app.conclude_attempt: BT429
+-- instead when the limits no longer allow it). A success goes in the transaction that makes the change.
+create function app.finish_password_check(p_ip text, p_device text, p_success boolean)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+begin
+  perform app.conclude_attempt('login', v_user.username, p_ip, p_success, p_device => p_device);
+end;
+$$;
+comment on function app.finish_password_check(text, text, boolean) is
+  'Records the outcome of the caller''s password (and second-factor) re-check as a sign-in attempt (or raises BT429). Caller: API.';
 
 -- Sets the caller's new password hash (computed by the API after it checked the current password). The
 -- trigger on app.credentials ends their other sessions, and this one gets a new token (p_token_hash, made by
@@ -1352,13 +1369,15 @@ comment on function app.set_admin_totp(text, text, text[], text) is
 --   login, from a browser that has signed in as the username (the API's signed device cookie, remembered
 --     in app.user_devices): only that browser's own failures count, 10 for the username in 15 minutes; the
 --     other limits do not apply, so someone else's guessing never slows the player's own browser down.
---   register, per address: 10 failed (or in-flight) attempts in 15 minutes; successful ones do not count
+--   register, per address: 10 failed attempts in 15 minutes; successful ones do not count
 --     there (sign-ups behind mobile-carrier and office NAT share an address), but at most 100 succeed per
 --     address in 24 hours (referral farming is kept in check by that and by the bonus being paid only
 --     after the referred player's first completed deposit).
 --
--- Every refusal is a BT429 whose DETAIL is the number of seconds after which the same attempt would pass:
--- the API sends it as Retry-After.
+-- Only finished attempts count, each as what it turned out to be: an attempt still running is neither a
+-- failure nor a success (app.conclude_attempt says how parallel attempts still cannot pass a limit). Every
+-- refusal is a BT429 whose DETAIL is the number of seconds after which the same attempt would pass, from
+-- the attempts that finished: the API sends it as Retry-After.
 
 -- Internal: seconds until fewer than p_limit attempts of one address (action, success or failure) remain
 -- in the window ending at p_now, or null when fewer already do. The p_limit-th newest attempt is the one
@@ -1379,7 +1398,7 @@ as $$
   limit 1
 $$;
 comment on function app.address_limit_wait(text, text, boolean, int, interval, timestamptz) is
-  'Internal: seconds until an address is under a rate limit again (null when it is). For app.begin_attempt.';
+  'Internal: seconds until an address is under a rate limit again (null when it is). For app.check_attempt.';
 
 -- Internal: raises the BT429 of a rate limit with the wait in seconds as DETAIL (the API's Retry-After).
 create function app.refuse_attempt(p_message text, p_wait_seconds int)
@@ -1416,16 +1435,18 @@ $$;
 comment on function app.username_limit_wait(text, text, text, int, interval, timestamptz) is
   'Internal: seconds until a username is under its per-device or per-address failure limit (null when it is).';
 
--- The one place of the rate-limit rules (above). Call it in its own (committed) transaction BEFORE the password work: checking and recording are one step,
--- under advisory locks per action+ip and per action+username taken in ascending key order. Raises BT429
--- (DETAIL = seconds to wait) when a limit is reached, otherwise records this attempt as a failure (it
--- counts while in flight) and returns its id for app.finish_attempt. Rows older than a day are purged.
--- p_now is for tests; the API leaves it to now().
-create function app.begin_attempt(
+-- The one place of the rate-limit rules (above): raises BT429 (DETAIL = seconds to wait) when an attempt
+-- by this username from this address (and device) would pass a limit now, counting only attempts whose
+-- outcome is known (app.login_attempts holds finished attempts only). Called twice per attempt: by the API
+-- before the password work, so an attempt that is refused anyway costs no hashing (a read, no lock), and by
+-- app.conclude_attempt under its locks, which is the check that holds. p_now is for tests; the API leaves it
+-- to now().
+create function app.check_attempt(
   p_action text, p_username text, p_ip text, p_now timestamptz default now(), p_device text default null
 )
-returns bigint
+returns void
 language plpgsql
+stable
 security definer
 set search_path = ''
 as $$
@@ -1442,25 +1463,13 @@ declare
   v_ip text := left(p_ip, 64);
   v_device text := left(p_device, 64);
   v_known_device boolean;
-  v_key bigint;
   v_wait int;
   v_failures int;
   v_latest timestamptz;
-  v_id bigint;
 begin
   if p_action is null or p_action not in ('login', 'register') then
     raise exception using errcode = 'BT400', message = 'Unknown action';
   end if;
-  for v_key in
-    select k from unnest(array[
-      case when v_ip is not null then hashtextextended('rate:' || p_action || ':ip:' || v_ip, 0) end,
-      case when v_username is not null then hashtextextended('rate:' || p_action || ':user:' || lower(v_username), 0) end
-    ]) k
-    where k is not null
-    order by k
-  loop
-    perform pg_advisory_xact_lock(v_key);
-  end loop;
 
   v_known_device := p_action = 'login' and v_device is not null and exists (
     select 1 from app.user_devices d join public.users u on u.id = d.user_id
@@ -1509,43 +1518,62 @@ begin
       perform app.refuse_attempt('Too many registrations from this network today. Please try again later.', v_wait);
     end if;
   end if;
-
-  delete from app.login_attempts where created_at < p_now - interval '1 day';
-  insert into app.login_attempts (action, username, ip, device, success, created_at)
-  values (p_action, v_username, v_ip, v_device, false, p_now)
-  returning id into v_id;
-  return v_id;
 end;
 $$;
-comment on function app.begin_attempt(text, text, text, timestamptz, text) is
-  'Rate limit: raises BT429 (DETAIL = Retry-After seconds) or records a (failed until finished) login/register attempt and returns its id. Caller: API.';
+comment on function app.check_attempt(text, text, text, timestamptz, text) is
+  'Rate limit: raises BT429 (DETAIL = Retry-After seconds) when a login/register attempt would pass a limit now. Caller: API, app.conclude_attempt.';
 
--- Finishes an attempt of app.begin_attempt. p_success = true marks it a success (it stops counting as a
--- failure) and, for a login, clears that username's failures from the same address and from the same
--- device: the player who mistyped starts afresh there, while failures from elsewhere (someone else's
--- guessing) keep counting towards the per-username delays. false leaves it counted as a failure.
-create function app.finish_attempt(p_id bigint, p_success boolean)
+-- Records the outcome of a finished attempt, once its result is known (the password checked, the account
+-- created or refused), in the transaction that acts on it (for a success, the one that opens the session).
+-- Under advisory locks per action+address and per action+username (taken in ascending key order) it first
+-- checks the limits again with app.check_attempt: an outcome is revealed, and recorded, only while the
+-- limits allow another attempt; otherwise the BT429 rolls the transaction back and the caller learns
+-- nothing of it (see docs/design.md on why parallel attempts cannot slip past a limit this way). A
+-- successful login clears that username's failures from the same address and from the same device: the
+-- player who mistyped starts afresh there, while failures from elsewhere (someone else's guessing) keep
+-- counting towards the per-username delays. Rows older than a day are purged.
+create function app.conclude_attempt(
+  p_action text, p_username text, p_ip text, p_success boolean, p_now timestamptz default now(),
+  p_device text default null
+)
 returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_attempt app.login_attempts;
+  v_username text := left(btrim(p_username), 255);
+  v_ip text := left(p_ip, 64);
+  v_device text := left(p_device, 64);
+  v_key bigint;
 begin
-  if not coalesce(p_success, false) then
-    return;
+  if p_success is null then
+    raise exception using errcode = 'BT400', message = 'Outcome is required';
   end if;
-  update app.login_attempts set success = true where id = p_id returning * into v_attempt;
-  if found and v_attempt.action = 'login' and v_attempt.username is not null then
+  for v_key in
+    select k from unnest(array[
+      case when v_ip is not null then hashtextextended('rate:' || p_action || ':ip:' || v_ip, 0) end,
+      case when v_username is not null then hashtextextended('rate:' || p_action || ':user:' || lower(v_username), 0) end
+    ]) k
+    where k is not null
+    order by k
+  loop
+    perform pg_advisory_xact_lock(v_key);
+  end loop;
+  perform app.check_attempt(p_action, v_username, v_ip, p_now, v_device);
+
+  delete from app.login_attempts where created_at < p_now - interval '1 day';
+  insert into app.login_attempts (action, username, ip, device, success, created_at)
+  values (p_action, v_username, v_ip, v_device, p_success, p_now);
+  if p_success and p_action = 'login' and v_username is not null then
     delete from app.login_attempts
-      where action = 'login' and lower(username) = lower(v_attempt.username) and not success
-        and (ip is not distinct from v_attempt.ip or device = v_attempt.device);
+      where action = 'login' and lower(username) = lower(v_username) and not success
+        and (ip is not distinct from v_ip or device = v_device);
   end if;
 end;
 $$;
-comment on function app.finish_attempt(bigint, boolean) is
-  'Marks an attempt of app.begin_attempt a success (a login clears that username''s failures from its address). Caller: API.';
+comment on function app.conclude_attempt(text, text, text, boolean, timestamptz, text) is
+  'Rate limit: records a finished login/register attempt (success or failure), or raises BT429 (DETAIL = Retry-After seconds) when the limits no longer allow it. Caller: API.';
 
 /** Function privileges */
 
@@ -1582,6 +1610,7 @@ revoke execute on function
   app.renew_session(text),
   app.begin_password_check(text, text),
   app.begin_factor_check(text, text),
+  app.finish_password_check(text, text, boolean),
   app.change_password(text, text),
   app.use_second_factor(bigint, bigint, text),
   app.is_sealed_secret(text),
@@ -1599,8 +1628,8 @@ revoke execute on function
   app.address_limit_wait(text, text, boolean, int, interval, timestamptz),
   app.refuse_attempt(text, int),
   app.username_limit_wait(text, text, text, int, interval, timestamptz),
-  app.begin_attempt(text, text, text, timestamptz, text),
-  app.finish_attempt(bigint, boolean)
+  app.check_attempt(text, text, text, timestamptz, text),
+  app.conclude_attempt(text, text, text, boolean, timestamptz, text)
   from public, anon, authenticated, service_role;
 -- RLS helpers and the user answer: evaluated as the querying role (RLS applies to what they read).
 grant execute on function app.current_user_id(), app.is_admin(), app.user_json(public.users)
@@ -1619,6 +1648,7 @@ grant execute on function
   app.end_all_sessions(),
   app.begin_password_check(text, text),
   app.begin_factor_check(text, text),
+  app.finish_password_check(text, text, boolean),
   app.change_password(text, text),
   app.use_second_factor(bigint, bigint, text),
   app.record_wrong_code(bigint, text, text),
@@ -1629,6 +1659,6 @@ grant execute on function
   app.pending_totp_secret(),
   app.confirm_totp_enrolment(text, bigint, text[], text, text),
   app.set_admin_totp(text, text, text[], text),
-  app.begin_attempt(text, text, text, timestamptz, text),
-  app.finish_attempt(bigint, boolean)
+  app.check_attempt(text, text, text, timestamptz, text),
+  app.conclude_attempt(text, text, text, boolean, timestamptz, text)
   to service_role;

@@ -74,8 +74,9 @@ select set_eq($$
   select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'app' and has_function_privilege('service_role', p.oid, 'execute') and p.prosecdef
 $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 'authenticate', 'delete_session',
-          'begin_attempt', 'finish_attempt', 'idempotency_begin', 'idempotency_save',
+          'check_attempt', 'conclude_attempt', 'idempotency_begin', 'idempotency_save',
           'account_sessions', 'end_session', 'end_all_sessions', 'begin_password_check', 'begin_factor_check',
+          'finish_password_check',
           'change_password',
           'use_second_factor', 'totp_status', 'begin_totp_enrolment', 'pending_totp_secret', 'confirm_totp_enrolment',
           'set_admin_totp', 'record_wrong_code', 'seal_totp_secret', 'plain_totp_secrets',

@@ -117,28 +117,29 @@ select throws_ok(format($$select app.create_session(%s, repeat('d', 64))$$, test
 
 /** Rate limiting */
 
--- app.begin_attempt checks and records (as a failure) in one step; app.finish_attempt(id, true) = success.
--- The limits' numbers, times and Retry-After: 20-rate-limits.
-select app.begin_attempt('login', 'carol', '10.0.0.1') from generate_series(1, 9);
-select app.begin_attempt('login', 'carol', '10.0.0.1') as carol_attempt \gset
-select ok(:carol_attempt > 0, 'the 10th login attempt is allowed and recorded');
-select throws_ok($$select app.begin_attempt('login', 'CAROL', '10.0.0.1')$$,
+-- app.check_attempt checks the limits against finished attempts; app.conclude_attempt records an outcome.
+-- The limits' numbers, times, parallel attempts and Retry-After: 20-rate-limits.
+select app.conclude_attempt('login', 'carol', '10.0.0.1', false) from generate_series(1, 9);
+select lives_ok($$select app.check_attempt('login', 'carol', '10.0.0.1')$$, 'after 9 failed logins the 10th may run');
+select app.conclude_attempt('login', 'carol', '10.0.0.1', false);
+select throws_ok($$select app.check_attempt('login', 'CAROL', '10.0.0.1')$$,
   'BT429', 'Too many attempts. Please try again in a few minutes.', '10 failed logins for a username from one ip block that pair');
-select lives_ok($$select app.begin_attempt('login', 'carol', '10.0.0.9')$$,
+select lives_ok($$select app.check_attempt('login', 'carol', '10.0.0.9')$$,
   'the username may still sign in from another ip');
-select app.begin_attempt('login', 'user' || g, '10.9.9.9') from generate_series(1, 30) g;
-select throws_ok($$select app.begin_attempt('login', 'someone', '10.9.9.9')$$,
+select app.conclude_attempt('login', 'user' || g, '10.9.9.9', false) from generate_series(1, 30) g;
+select throws_ok($$select app.check_attempt('login', 'someone', '10.9.9.9')$$,
   'BT429', 'Too many attempts. Please try again in a few minutes.', '30 failed logins from one ip block that ip');
-select app.finish_attempt(:carol_attempt, true);
-select lives_ok($$select app.begin_attempt('login', 'carol', '10.0.0.1')$$,
-  'a successful login clears the username''s failures from that ip');
-select app.finish_attempt(app.begin_attempt('register', 'new' || g, '10.1.1.1'), true) from generate_series(1, 5) g;
-select app.begin_attempt('register', 'taken', '10.1.1.1') from generate_series(1, 9);
-select lives_ok($$select app.begin_attempt('register', 'another', '10.1.1.1')$$,
-  'the tenth failed registration from one ip passes (the successful ones do not count)');
-select throws_ok($$select app.begin_attempt('register', 'another', '10.1.1.1')$$,
+select app.conclude_attempt('login', 'carol', '10.0.0.9', true);
+select throws_ok($$select app.check_attempt('login', 'carol', '10.0.0.1')$$, 'BT429',
+  'Too many attempts. Please try again in a few minutes.', 'a successful login elsewhere clears nothing here');
+select app.conclude_attempt('register', 'new' || g, '10.1.1.1', true) from generate_series(1, 5) g;
+select app.conclude_attempt('register', 'taken', '10.1.1.1', false) from generate_series(1, 9);
+select lives_ok($$select app.check_attempt('register', 'another', '10.1.1.1')$$,
+  'the tenth failed registration from one ip may run (the successful ones do not count)');
+select app.conclude_attempt('register', 'taken', '10.1.1.1', false);
+select throws_ok($$select app.check_attempt('register', 'another', '10.1.1.1')$$,
   'BT429', 'Too many attempts. Please try again in a few minutes.', '10 failed registrations from one ip block it');
-select lives_ok($$select app.begin_attempt('register', 'another', '10.1.1.2')$$, 'other ips may register');
+select lives_ok($$select app.check_attempt('register', 'another', '10.1.1.2')$$, 'other ips may register');
 
 select tests.reset_role();
 select is(tests.reconcile_count(), 0::bigint, 'ledger reconciles');

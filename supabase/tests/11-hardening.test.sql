@@ -3,7 +3,7 @@
 -- the available balance, username characters.
 begin;
 set local search_path = tests, public;
-select plan(31);
+select plan(34);
 
 select tests.create_admin('hard_chief');
 select tests.create_admin('hard_deputy');
@@ -59,25 +59,31 @@ select is((select amount from app.admin_adjust_wallet(tests.uid('hard_player'), 
 select tests.reset_role();
 select is(tests.balance('hard_player'), 1600::bigint, 'balance 2000 − 500 + 100');
 
-/** Rate limiting: begin/finish */
+/** Rate limiting: check and conclude */
 
 select tests.as_webhook();
-select throws_ok($$select app.begin_attempt('reset', 'x', '10.7.7.7')$$, 'BT400', 'Unknown action', 'unknown action');
-select app.begin_attempt('login', 'hard_dave', '10.7.7.9') from generate_series(1, 8) g;
-select app.begin_attempt('login', 'hard_dave', '10.7.7.9') as dave_attempt \gset
-select app.finish_attempt(:dave_attempt, false);
-select lives_ok($$select app.begin_attempt('login', 'hard_dave', '10.7.7.9')$$,
-  'finishing as a failure leaves it counted: the 10th attempt still passes');
-select throws_ok($$select app.begin_attempt('login', 'Hard_Dave', '10.7.7.9')$$,
-  'BT429', 'Too many attempts. Please try again in a few minutes.', 'and the 11th is refused (username case-insensitive)');
+select throws_ok($$select app.check_attempt('reset', 'x', '10.7.7.7')$$, 'BT400', 'Unknown action', 'unknown action');
+select throws_ok($$select app.conclude_attempt('reset', 'x', '10.7.7.7', false)$$, 'BT400', 'Unknown action',
+  'unknown action, when recording too');
+select throws_ok($$select app.conclude_attempt('login', 'x', '10.7.7.7', null)$$, 'BT400', 'Outcome is required',
+  'an attempt is recorded with its outcome');
+select app.conclude_attempt('login', 'hard_dave', '10.7.7.9', false) from generate_series(1, 9) g;
+select lives_ok($$select app.conclude_attempt('login', 'hard_dave', '10.7.7.9', false)$$,
+  'the 10th failure is recorded');
+select throws_ok($$select app.conclude_attempt('login', 'Hard_Dave', '10.7.7.9', true)$$,
+  'BT429', 'Too many attempts. Please try again in a few minutes.',
+  'and an 11th outcome is refused, even a right password (username case-insensitive)');
 select tests.reset_role();
-select is((select count(*)::int from app.login_attempts where lower(username) = 'hard_dave' and not success), 10,
+select is((select count(*)::int from app.login_attempts where lower(username) = 'hard_dave'), 10,
   'the refused attempt recorded nothing');
-select ok(not has_function_privilege('authenticated', 'app.begin_attempt(text, text, text, timestamptz, text)', 'execute')
-          and not has_function_privilege('anon', 'app.finish_attempt(bigint, boolean)', 'execute'),
+select ok(not has_function_privilege('authenticated', 'app.check_attempt(text, text, text, timestamptz, text)', 'execute')
+          and not has_function_privilege('anon', 'app.conclude_attempt(text, text, text, boolean, timestamptz, text)', 'execute')
+          and not has_function_privilege('authenticated', 'app.conclude_attempt(text, text, text, boolean, timestamptz, text)', 'execute'),
   'the attempt functions are for the API (service_role) only');
 select hasnt_function('app', 'check_rate_limit', array['text', 'text', 'text'], 'check_rate_limit is gone');
 select hasnt_function('app', 'record_attempt', array['text', 'text', 'text', 'boolean'], 'record_attempt is gone');
+select hasnt_function('app', 'begin_attempt', array['text', 'text', 'text', 'timestamptz', 'text'],
+  'begin_attempt, which counted attempts in flight as failures, is gone');
 
 /** Deposit references already settled */
 

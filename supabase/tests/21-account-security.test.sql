@@ -197,7 +197,7 @@ returns text
 language plpgsql
 as $$
 begin
-  perform app.begin_attempt('login', p_username, p_ip, p_device => p_device);
+  perform app.check_attempt('login', p_username, p_ip, p_device => p_device);
   return 'passed';
 exception when sqlstate 'BT429' then
   return 'refused';
@@ -219,7 +219,7 @@ select is(tests.try_login('quinn', '10.19.1.200', 'quinns-phone'), 'passed',
   'not even from an address someone else has spent its limits on');
 select is(tests.try_login('quinn', '10.19.3.3', 'someone-elses-phone'), 'refused',
   'a device that signed in as another user is not exempt');
-select app.begin_attempt('login', 'quinn', '10.19.4.' || g, p_device => 'quinns-phone') from generate_series(1, 8) g;
+select app.conclude_attempt('login', 'quinn', '10.19.4.' || g, false, p_device => 'quinns-phone') from generate_series(1, 10) g;
 select is(tests.try_login('quinn', '10.19.5.5', 'quinns-phone'), 'refused',
   'the browser''s own failures still count: 10 for the username in 15 minutes');
 

@@ -7,7 +7,7 @@
 -- the owner's, audited and shown to the owner.
 begin;
 set local search_path = tests, public;
-select plan(36);
+select plan(37);
 
 select tests.create_user('nadia');
 select tests.create_admin('ops_lead');
@@ -85,10 +85,15 @@ select results_eq($$select user_id, password_hash::text, totp_secret from app.be
   $$values (tests.uid('ops_lead'), 'test-hash-ops_lead', null::text)$$,
   'an admin''s proof is checked against their password hash (and their current secret, none yet)');
 select tests.reset_role();
+select is_empty($$select 1 from app.login_attempts where username = 'ops_lead'$$,
+  'the check records nothing while it runs');
+select tests.request_with('d');
+select app.finish_password_check('10.38.0.9', 'lead-phone', false);
+select tests.reset_role();
 select results_eq($$select action::text, username::text, ip::text, device::text, success from app.login_attempts
                     where username = 'ops_lead'$$,
   $$values ('login', 'ops_lead', '10.38.0.9', 'lead-phone', false)$$,
-  'and the check counts as a sign-in attempt of their name, failed until the API finishes it');
+  'and its outcome counts as a sign-in attempt of their name (here a failed one)');
 select tests.request_with('d');
 select is(app.begin_totp_enrolment(tests.sealed('lead')), 'ops_lead', 'the set-up starts');
 select app.confirm_totp_enrolment(tests.sealed('lead'), 7, array(select 'h' || g from generate_series(1, 10) g),

@@ -208,6 +208,55 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
     expect((await attacker.post('/api/login', { username: player.username, password: 'wrong-pass' })).status).toBe(429);
   });
 
+  it('counts what happened: 40 simultaneous right sign-ins from one address all succeed', async () => {
+    const ip = randomIp();
+    const player = await registerPlayer(api.server);
+    const others = await Promise.all(Array.from({ length: 39 }, () => registerPlayer(api.server)));
+    // one player's 40 browsers at once (the pair limit is 10), then 40 players behind one address at once
+    // (the address limit is 30): attempts still running count as nothing
+    const samePlayer = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        new Client(api.server.url, ip).post('/api/login', { username: player.username, password: player.password }),
+      ),
+    );
+    expect(samePlayer.map((answer) => answer.status)).toEqual(Array(40).fill(200));
+    const samePlace = await Promise.all(
+      [player, ...others].map((someone) =>
+        new Client(api.server.url, ip).post('/api/login', { username: someone.username, password: someone.password }),
+      ),
+    );
+    expect(samePlace.map((answer) => answer.status)).toEqual(Array(40).fill(200));
+  });
+
+  it('tells at most 10 outcomes of parallel wrong guesses, and Retry-After is the real wait', async () => {
+    const player = await registerPlayer(api.server);
+    const attacker = randomIp();
+    const guess = (password: string) =>
+      new Client(api.server.url, attacker).post('/api/login', { username: player.username, password });
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => guess(`wrong-${index}`)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(401), ...Array(10).fill(429)]);
+    // the right password after them is refused as well: it reveals nothing
+    const right = await guess(player.password);
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual({ message: 'Too many attempts. Please try again in a few minutes.' });
+    // Retry-After: when the first failure leaves the 15 minutes, counted from the refusal
+    const [{ at }] =
+      await api.db`select min(created_at) as at from app.login_attempts where action = 'login' and username = ${player.username}`;
+    const allowedAt = (at as Date).getTime() + 15 * 60_000;
+    for (const refused of [...answers.filter((answer) => answer.status === 429), right]) {
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(Math.floor((allowedAt - Date.now()) / 1000));
+      expect(retryAfter).toBeLessThanOrEqual(Math.ceil((allowedAt - started) / 1000));
+    }
+    expect(
+      (
+        await api.db`select count(*)::int as n from app.login_attempts where action = 'login' and username = ${player.username}`
+      )[0].n,
+    ).toBe(10);
+  });
+
   it('does not count successful registrations against the per-IP limit; 10 failed ones in 15 minutes are a 429', async () => {
     const ip = randomIp();
     const register = (username: string) =>

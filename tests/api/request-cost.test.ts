@@ -209,5 +209,8 @@ describe('database cost per request', () => {
     const client = new Client(server.url);
     const spent = await cost(() => client.post('/api/login', { username: player.username, password: player.password }));
     expect(spent).toEqual({ status: 200, roundTrips: 2, statements: 10 });
+    // a wrong password: its failure is recorded (and checked against the limits) before it is told
+    const wrong = await cost(() => client.post('/api/login', { username: player.username, password: 'wrong-pass' }));
+    expect(wrong).toEqual({ status: 401, roundTrips: 2, statements: 9 });
   });
 });

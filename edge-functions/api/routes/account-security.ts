@@ -24,7 +24,7 @@ import {
   type TwoFactorProof,
 } from '../../../src/domain/account-security-schemas.ts';
 import type { Rows, Sql, Statement } from '../../_shared/db.ts';
-import { HttpError } from '../../_shared/errors.ts';
+import { HttpError, refusalOf } from '../../_shared/errors.ts';
 import { hashPassword, verifyPassword } from '../../_shared/password.ts';
 import {
   newRecoveryCodes,
@@ -121,9 +121,8 @@ const confirmRoute = createRoute({
   },
 });
 
-/** What app.begin_factor_check answers: the attempt it counted and what the owner must prove. */
+/** What app.begin_factor_check answers: what the owner must prove. */
 interface FactorCheck extends Omit<StoredFactor, 'totp_secret'> {
-  attempt_id: number;
   password_hash: string;
   /** the current second factor's secret; null when none is on */
   totp_secret: string | null;
@@ -136,27 +135,55 @@ const PROOF_REFUSALS: Refusals = {
 };
 
 /**
+ * The outcome of the caller's re-check (password, and second factor), recorded as a sign-in attempt of their
+ * username (app.finish_password_check): a failure in a transaction of its own before its refusal is told
+ * (or a 429, when the limits no longer allow telling it); a success in the transaction that makes the change.
+ */
+const recordCheck = (c: Ctx, success: boolean) => (q: Sql) =>
+  q`select app.finish_password_check(${clientIp(c)}, ${deviceId(c)}, ${success})`;
+
+async function failedCheck(c: Ctx, refusal: HttpError): Promise<never> {
+  await query(c, 'user', 'service', (q) => [recordCheck(c, false)(q)]);
+  throw refusal;
+}
+
+/**
  * Checks the owner's proof for a second-factor set-up as far as the API can: 400 for a wrong password, 401
- * without a valid code of the current second factor (when there is one); the attempt then stays a failed
- * sign-in. Returns the statements that spend the code and mark the attempt a success, for the round trip
- * that makes the change.
+ * without a valid code of the current second factor (when there is one), each recorded as a failed sign-in.
+ * Returns the statements that spend the code and record the check's success, for the round trip that makes
+ * the change.
  */
 async function proveOwner(c: Ctx, check: FactorCheck, proof: TwoFactorProof): Promise<Statements> {
   if (!(await verifyPassword(proof.current_password, check.password_hash))) {
-    throw new HttpError(400, securityMessages.currentPasswordIncorrect);
+    return failedCheck(c, new HttpError(400, securityMessages.currentPasswordIncorrect));
   }
-  const spend =
-    check.totp_secret === null
-      ? () => []
-      : await checkCode(c, { ...check, totp_secret: check.totp_secret }, proof.totp_code, PROOF_REFUSALS);
-  return (q: Sql) => [q`select app.finish_attempt(${check.attempt_id}, true)`, ...spend(q)];
+  let spend: Statements = () => [];
+  try {
+    if (check.totp_secret !== null) {
+      spend = await checkCode(c, { ...check, totp_secret: check.totp_secret }, proof.totp_code, PROOF_REFUSALS);
+    }
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return failedCheck(c, refusal);
+  }
+  return (q: Sql) => [recordCheck(c, true)(q), ...spend(q)];
 }
 
-/** Runs the round trip that makes a proven change: the proof's statements, then the change's. */
+/**
+ * Runs the round trip that makes a proven change: the proof's statements, then the change's. A code the
+ * database refuses there (used before, an unknown recovery code) makes the check a failed one.
+ */
 function afterProof(c: Ctx, check: FactorCheck, proof: Statements, change: (q: Sql) => Statement): Promise<Rows> {
-  return spendCode(c, check.user_id, PROOF_REFUSALS, async () =>
-    (await query(c, 'user', 'service', (q) => [...proof(q), change(q)])).at(-1)!,
-  );
+  return spendCode(c, check.user_id, PROOF_REFUSALS, async () => {
+    try {
+      return (await query(c, 'user', 'service', (q) => [...proof(q), change(q)])).at(-1)!;
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!refusal || refusal.status === 429) throw error;
+      return failedCheck(c, refusal);
+    }
+  });
 }
 
 export function accountSecurityRoutes() {
@@ -165,21 +192,21 @@ export function accountSecurityRoutes() {
   app.openapi(passwordRoute, async (c) => {
     const { current_password: current, new_password: next } = c.req.valid('json');
     const [[check], [caller]] = await query(c, 'user', 'service', (q) => [
-      q`select attempt_id, password_hash from app.begin_password_check(${clientIp(c)}, ${deviceId(c)})`,
+      q`select app.begin_password_check(${clientIp(c)}, ${deviceId(c)}) as password_hash`,
       q`select u.role from public.users u where u.id = app.current_user_id()`,
     ]);
     if (!(await verifyPassword(current, check.password_hash))) {
-      throw new HttpError(400, securityMessages.currentPasswordIncorrect); // the attempt stays a failure
+      return failedCheck(c, new HttpError(400, securityMessages.currentPasswordIncorrect));
     }
     if (caller.role === 'admin' && next.length < ADMIN_PASSWORD_MIN) {
       // the current password was right: no guess to count
-      await query(c, 'user', 'service', (q) => [q`select app.finish_attempt(${check.attempt_id}, true)`]);
+      await query(c, 'user', 'service', (q) => [recordCheck(c, true)(q)]);
       throw new HttpError(400, securityMessages.adminPasswordTooShort);
     }
     const passwordHash = await hashPassword(next);
     const session = newSession();
     const [, [changed]] = await query(c, 'user', 'service', (q) => [
-      q`select app.finish_attempt(${check.attempt_id}, true)`,
+      recordCheck(c, true)(q),
       q`select app.change_password(${passwordHash}, ${session.tokenHash}) as ends_by`,
     ]);
     setSessionCookie(c, session, new Date(changed.ends_by as string));

@@ -2,13 +2,16 @@
  * Sign-in: GET /api/user, POST /api/login, POST /api/register, POST /api/logout.
  *
  * Registration never takes role or status (the schema strips them; app.register_user writes user/active).
- * Login and registration are rate limited in Postgres per username and per IP: app.begin_attempt checks
- * the limit and records the attempt (as a failure) in one committed transaction BEFORE the password work,
- * so parallel requests cannot all pass the check; app.finish_attempt marks it a success afterwards, in the
- * transaction that stores the session. So each costs two round trips, with the password work between.
+ * Login and registration are rate limited in Postgres per username and per IP, counting finished attempts
+ * only: app.check_attempt refuses (429) before the password work an attempt the limits already refuse;
+ * app.conclude_attempt records the attempt's outcome once it is known, in the transaction that acts on it,
+ * after checking the limits again under its locks — an outcome they no longer allow is a 429 and is never
+ * told, so parallel attempts cannot pass a limit (docs/design.md). Two round trips with the password work
+ * between, whatever the outcome (a refusal the database makes after the password work: three).
  *
  * An account with two-factor sign-in (admins) also needs `totp_code`: without it the answer is a 401 with
- * `mfa_required: true` (the password was right; the attempt still counts until a sign-in succeeds); a TOTP
+ * `mfa_required: true` (the password was right; the attempt counts as a failed one until a sign-in
+ * succeeds); a TOTP
  * code is checked here and its time step spent in the database with the session (no code works twice); a
  * recovery code is spent there too; a wrong one counts towards the second factor's lock (code-check.ts). A
  * sign-in remembers the browser (device.ts) for the rate limits and the lock.
@@ -18,10 +21,10 @@ import { securityMessages } from '../../../src/domain/account-security.ts';
 import { loginRefusalEntity } from '../../../src/domain/account-security-schemas.ts';
 import { userEntity } from '../../../src/domain/entities.ts';
 import { loginSchema, registerSchema } from '../../../src/domain/schemas.ts';
-import { HttpError } from '../../_shared/errors.ts';
+import { HttpError, refusalOf } from '../../_shared/errors.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../_shared/password.ts';
 import type { Rows, Sql } from '../../_shared/db.ts';
-import { answer, bodyOf, query, sendJson, type Ctx } from '../context.ts';
+import { answer, bodyOf, query, sendJson, type Ctx, type Statements } from '../context.ts';
 import { checkCode, spendCode, type Refusals, type StoredFactor } from '../code-check.ts';
 import { deviceId, setDeviceCookie, signInDevice } from '../device.ts';
 import { errors, json, jsonBody, messageEntity, router } from '../openapi.ts';
@@ -95,6 +98,41 @@ const SIGN_IN_REFUSALS: Refusals = {
   wrong: () => new HttpError(401, securityMessages.invalidCode),
 };
 
+/** A sign-in or registration attempt as the rate limits know it (app.check_attempt, app.conclude_attempt). */
+interface Attempt {
+  action: 'login' | 'register';
+  username: string;
+  ip: string | null;
+  device: string | null;
+}
+
+const checkAttempt = (q: Sql, a: Attempt) =>
+  q`select app.check_attempt(${a.action}, ${a.username}, ${a.ip}, p_device => ${a.device})`;
+
+const concludeAttempt = (q: Sql, a: Attempt, success: boolean) =>
+  q`select app.conclude_attempt(${a.action}, ${a.username}, ${a.ip}, ${success}, p_device => ${a.device})`;
+
+/** Records `attempt` as failed, then refuses it with `refusal` (or 429, when the limits no longer allow telling). */
+async function failed(c: Ctx, attempt: Attempt, refusal: HttpError): Promise<never> {
+  await query(c, 'public', 'service', (q) => [concludeAttempt(q, attempt, false)]);
+  throw refusal;
+}
+
+/**
+ * Records `attempt` as successful in one transaction with what it does (`statements`, whose results it
+ * returns). When one of them refuses (a second factor already used, a username taken), nothing is kept and
+ * the attempt is recorded as failed instead; a 429 there is the limits' own refusal of the outcome.
+ */
+async function succeeded(c: Ctx, attempt: Attempt, statements: Statements): Promise<Rows[]> {
+  try {
+    return (await query(c, 'public', 'service', (q) => [concludeAttempt(q, attempt, true), ...statements(q)])).slice(1);
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal || refusal.status === 429) throw error;
+    return failed(c, attempt, refusal);
+  }
+}
+
 export function authRoutes() {
   const app = router();
 
@@ -103,28 +141,34 @@ export function authRoutes() {
   app.openapi(loginRoute, async (c) => {
     const { username, password, totp_code: code } = c.req.valid('json');
     const device = signInDevice(c);
-    // The rate limit (429) and the stored hash, in one round trip; the attempt counts from here on.
-    const [[attempt], [credentials]] = await query(c, 'public', 'service', (q) => [
-      q`select app.begin_attempt('login', ${username}, ${clientIp(c)}, p_device => ${device}) as id`,
+    const attempt: Attempt = { action: 'login', username, ip: clientIp(c), device };
+    // The rate limit (429) and the stored hash, in one round trip.
+    const [, [credentials]] = await query(c, 'public', 'service', (q) => [
+      checkAttempt(q, attempt),
       q`select user_id, password_hash, status, totp_secret, recovery_code_salt, second_factor_wait
         from app.get_credentials(${username}, ${deviceId(c)})`,
     ]);
     // Verify against a never-matching hash for unknown users (and, inside verifyPassword, for hashes that are
     // not scrypt): the same time whether the account exists or not.
     const valid = await verifyPassword(password, credentials?.password_hash ?? UNUSABLE_HASH);
-    if (!credentials || !valid) throw new HttpError(401, INVALID_CREDENTIALS); // the attempt stays a failure
+    if (!credentials || !valid) return failed(c, attempt, new HttpError(401, INVALID_CREDENTIALS));
     if (credentials.status === 'banned') {
-      await query(c, 'public', 'service', (q) => [q`select app.finish_attempt(${attempt.id}, true)`]);
+      await query(c, 'public', 'service', (q) => [concludeAttempt(q, attempt, true)]);
       throw new HttpError(403, 'Your account is banned');
     }
-    const spend = credentials.totp_secret
-      ? await checkCode(c, credentials as unknown as StoredFactor, code, SIGN_IN_REFUSALS)
-      : () => [];
+    let spend: Statements = () => [];
+    try {
+      if (credentials.totp_secret) {
+        spend = await checkCode(c, credentials as unknown as StoredFactor, code, SIGN_IN_REFUSALS);
+      }
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      return failed(c, attempt, refusal); // no code, a wrong one, or the second factor locked
+    }
     const session = newSession();
-    // A refused second factor rolls back finish_attempt: the attempt stays a failure.
     const results = await spendCode(c, credentials.user_id, SIGN_IN_REFUSALS, () =>
-      query(c, 'public', 'service', (q) => [
-        q`select app.finish_attempt(${attempt.id}, true)`,
+      succeeded(c, attempt, (q) => [
         ...spend(q),
         q`select ${sessionColumns(q, c, session, device)} from public.users u where u.id = ${credentials.user_id}`,
       ]),
@@ -134,15 +178,12 @@ export function authRoutes() {
 
   app.openapi(registerRoute, async (c) => {
     const input = c.req.valid('json');
-    const [[attempt]] = await query(c, 'public', 'service', (q) => [
-      q`select app.begin_attempt('register', ${input.username}, ${clientIp(c)}) as id`,
-    ]);
+    const attempt: Attempt = { action: 'register', username: input.username, ip: clientIp(c), device: null };
+    await query(c, 'public', 'service', (q) => [checkAttempt(q, attempt)]);
     const passwordHash = await hashPassword(input.password);
     const session = newSession();
     const device = signInDevice(c);
-    // A refused registration rolls back its finish_attempt: the attempt stays a failure (per-IP limit).
-    const [, user] = await query(c, 'public', 'service', (q) => [
-      q`select app.finish_attempt(${attempt.id}, true)`,
+    const [user] = await succeeded(c, attempt, (q) => [
       q`with u as (
           select * from app.register_user(${input.username}, ${passwordHash}, ${input.name}, ${input.email},
                                           ${input.phone}, ${input.referral_code}))
