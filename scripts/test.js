@@ -45,11 +45,12 @@ const vitest = (project, env = {}, args = []) =>
 
 /**
  * API test files whose servers never use the test database through the pooler: each brings a database of its
- * own (an embedded server it restarts, a round-trip counting proxy, a proxy that cuts connections, none at all,
- * or only the refusal to start), or starts no server (memory-retention runs the pipeline alone).
+ * own (an embedded server it restarts, stalls or kills, a round-trip counting proxy, a proxy that cuts connections, none at all,
+ * or only the refusal to start), or starts no server (memory-retention runs the request path's transaction alone).
  */
 const DIRECT_ONLY_API_TESTS = [
   'live-restart',
+  'database-stall',
   'request-cost',
   'exposure',
   'sandbox-unavailable',

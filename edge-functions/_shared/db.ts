@@ -4,7 +4,7 @@
  */
 import postgres from 'postgres';
 import { env } from './env.ts';
-import { isDatabaseUnavailable } from './errors.ts';
+import { isDatabaseUnavailable, OutcomeUnknown } from './errors.ts';
 import { currentPool, renewablePool, retire } from './renewable-pool.ts';
 
 export type Sql = postgres.Sql;
@@ -32,50 +32,129 @@ export function connect(url: string = env.databaseUrl, max = env.databasePoolMax
   });
 }
 
+/**
+ * A client whose one connection holds a LISTEN: it stays open however long it is idle, `notify` hears each
+ * notification (channel, payload) and `lost` is called when the connection closes or cannot be opened (it is
+ * not reopened: the caller listens again on a new client).
+ */
+export function listenConnection(url: string, on: { notify(channel: string, payload: string): void; lost(): void }) {
+  const options = {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    connect_timeout: 5,
+    fetch_types: false,
+    onnotice: () => {},
+    onnotify: on.notify,
+    onclose: on.lost,
+  };
+  return postgres(url, options);
+}
+
 /** The request pool: renewed after a connection failure (renewable-pool.ts says why). */
 export const sql = renewablePool(() => connect());
 
-/** How long a request waits for a connection of the pool before it answers 503. */
+/** How long a request waits for a connection of the pool before it answers 503 (nothing was sent). */
 const RESERVE_TIMEOUT_MS = 10_000;
+
+/**
+ * How long a transaction whose statements went out waits for their answers before its caller is told that
+ * the outcome is unknown (a request answers 504). The connection is not given up: its answers are awaited
+ * in the background, and it goes back to the pool when they come.
+ */
+const ANSWER_TIMEOUT_MS = 10_000;
 
 const connectionError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
 /**
- * Sends the statements `build` makes one after another on one connection without waiting in between
- * (pipelining), then waits once for all the answers: one round trip however many statements there are.
- * Returns their results in order, or throws the first failure in order (when a statement fails inside a
- * transaction, the later ones fail only because of it).
+ * Runs the statements `build` makes in one transaction, `begin` first and `commit` last, sent one after
+ * another on one connection without waiting in between (pipelining) and answered together: one round trip
+ * however many statements there are. Returns their results in order (those of begin and commit left out),
+ * or throws what the caller may truthfully say:
  *
- * When the connection fails (the database went away), the statements not yet sent would never settle:
- * the first connection failure is thrown at once, the dead connection is not handed back, and the pool is
- * retired. Nothing of the request was committed then (the commit is the last statement: it failed too), so
- * the request is refused honestly (503).
+ *   - the database's refusal of a statement (the first in order): nothing was committed, since a failed
+ *     statement turns the commit into a rollback;
+ *   - a connection failure (503) when no connection could be had: nothing was sent;
+ *   - OutcomeUnknown (504) when the statements went out and no answer to the commit came — the connection
+ *     was lost, or did not answer within ANSWER_TIMEOUT_MS. The transaction may have committed; only a later
+ *     look (an Idempotency-Key's replay) can tell. A connection with statements in flight is never destroyed
+ *     to meet a deadline: a stalled one is waited for in the background, and its pool, if retired
+ *     meanwhile, is ended only after (renewable-pool.ts).
+ *
+ * When the connection fails, the statements not yet answered may never settle (postgres.js): the first
+ * connection failure ends the wait at once, the dead connection is not handed back, and the pool is retired.
  */
-export async function pipeline(sql: Sql, build: (q: Sql) => readonly Statement[]): Promise<Rows[]> {
-  const { pool, retired } = currentPool(sql);
-  const connection = await reserve(pool, retired).catch((error) => {
-    if (isDatabaseUnavailable(error)) retire(sql, pool);
+export async function transaction(sql: Sql, build: (q: Sql) => readonly Statement[]): Promise<Rows[]> {
+  const generation = currentPool(sql);
+  const connection = await reserve(generation.pool, generation.retired).catch((error) => {
+    if (isDatabaseUnavailable(error)) retire(sql, generation.pool);
     throw error;
   });
-  let connectionFailed = false;
+  const over = generation.hold();
+  const statements = [connection`begin`, ...build(connection), connection`commit`];
+  const answers = awaitAnswers(statements);
+  // However the caller is answered, the connection goes back (or its pool is retired) once all is known.
+  const settled = answers.all.then((lost) => {
+    if (lost) retire(sql, generation.pool);
+    else connection.release();
+    over();
+  });
+  if (!(await within(answers.all, ANSWER_TIMEOUT_MS))) keepAliveUntil(settled);
+  const refusal = answers.got.find((answer) => answer?.error !== undefined && !isDatabaseUnavailable(answer.error));
+  if (refusal) throw refusal.error;
+  if (answers.got.some((answer) => answer === undefined || answer.error !== undefined)) throw new OutcomeUnknown();
+  return answers.got.slice(1, -1).map((answer) => answer!.rows!);
+}
+
+interface Answer {
+  rows?: Rows;
+  error?: unknown;
+}
+
+/**
+ * The answers of `statements` as they come (`got`, in order; undefined while awaited), and `all`: resolved
+ * when every one is answered (false) or at the first connection failure (true: the others may never be).
+ */
+function awaitAnswers(statements: readonly Statement[]): { got: (Answer | undefined)[]; all: Promise<boolean> } {
+  const got: (Answer | undefined)[] = statements.map(() => undefined);
+  const all = new Promise<boolean>((resolve) => {
+    let waiting = statements.length;
+    statements.forEach((statement, index) =>
+      statement.then(
+        (rows) => {
+          got[index] = { rows };
+          if (--waiting === 0) resolve(false);
+        },
+        (error) => {
+          got[index] = { error };
+          if (isDatabaseUnavailable(error)) resolve(true);
+          else if (--waiting === 0) resolve(false);
+        },
+      ),
+    );
+  });
+  return { got, all };
+}
+
+/** Whether `work` settles within `ms`; the timer does not outlive the answer. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const statements = build(connection);
-    const settled = await Promise.race([
-      Promise.allSettled(statements),
-      new Promise<never>((_, reject) => {
-        for (const statement of statements) statement.catch((error) => isDatabaseUnavailable(error) && reject(error));
-      }),
+    return await Promise.race([
+      work.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false))),
     ]);
-    const failure = settled.find((result) => result.status === 'rejected');
-    if (failure) throw failure.reason;
-    return settled.map((result) => (result as PromiseFulfilledResult<Rows>).value);
-  } catch (error) {
-    connectionFailed = isDatabaseUnavailable(error);
-    if (connectionFailed) retire(sql, pool);
-    throw error;
   } finally {
-    if (!connectionFailed) connection.release();
+    clearTimeout(timer);
   }
+}
+
+/**
+ * Work that goes on after the answer was sent. On Supabase's edge runtime an instance may be stopped once
+ * it has answered: `EdgeRuntime.waitUntil` keeps it alive until the work is done.
+ */
+export function keepAliveUntil(work: Promise<unknown>): void {
+  (globalThis as { EdgeRuntime?: { waitUntil(work: Promise<unknown>): void } }).EdgeRuntime?.waitUntil(work);
 }
 
 /**
@@ -90,7 +169,7 @@ async function reserve(pool: Sql, retired: AbortSignal): Promise<postgres.Reserv
   let onRetired = () => {};
   const reserving = pool.reserve();
   try {
-    return await Promise.race([
+    const connection = await Promise.race([
       reserving,
       new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -101,6 +180,9 @@ async function reserve(pool: Sql, retired: AbortSignal): Promise<postgres.Reserv
         retired.addEventListener('abort', onRetired, { once: true });
       }),
     ]);
+    // retired between the connection's coming and now: its pool is ending, send nothing on it
+    if (retired.aborted) throw reset();
+    return connection;
   } catch (error) {
     reserving.then(
       (late) => late.release(),

@@ -4,9 +4,11 @@
  * Database functions raise errors with SQLSTATE `BT` + HTTP status (BT400, BT403, BT404, BT409, BT429),
  * so the status comes from the code, never from parsing message text.
  */
+import { messages } from '../../src/domain/messages.ts';
+
 export class HttpError extends Error {
   /**
-   * retryAfter: seconds, sent as the Retry-After header (429 from the rate limits, 503 database away).
+   * retryAfter: seconds, sent as the Retry-After header (429 from the rate limits, 503 database away, 504).
    * fields: more members of the answer beside `message` (a sign-in's `mfa_required`).
    */
   constructor(
@@ -60,6 +62,8 @@ const CONNECTION_FAILURES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  // too many connections: a connection refused before anything was sent
+  '53300',
 ]);
 
 export function isDatabaseUnavailable(error: unknown): error is Error & { code: string } {
@@ -67,10 +71,25 @@ export function isDatabaseUnavailable(error: unknown): error is Error & { code: 
   return CONNECTION_FAILURES.has(error.code) || error.code.startsWith('08');
 }
 
+/**
+ * A request's statements went out to the database and no answer to its commit came back (the connection
+ * was lost, or stalled past the wait): it may have committed or not (db.ts `transaction`). Answered 504
+ * with `"outcome": "unknown"`; an Idempotency-Key's replay tells which.
+ */
+export class OutcomeUnknown extends Error {
+  readonly code = 'OUTCOME_UNKNOWN';
+  constructor() {
+    super(messages.outcomeUnknown);
+  }
+}
+
 /** Status and message for a failure, or undefined when it is unexpected (a bug: answer 500). */
 export function toHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (isDatabaseUnavailable(error)) return new HttpError(503, SERVICE_UNAVAILABLE, UNAVAILABLE_RETRY_SECONDS);
+  if (error instanceof OutcomeUnknown) {
+    return new HttpError(504, messages.outcomeUnknown, UNAVAILABLE_RETRY_SECONDS, { outcome: 'unknown' });
+  }
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
     const match = DOMAIN_ERROR.exec(error.code);
     if (match) {

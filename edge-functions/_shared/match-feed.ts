@@ -15,13 +15,19 @@
  * their results); and the sessions that have ended (`sessions_ended`, so the streams they opened close), so a
  * process holds one LISTEN connection whatever it listens for.
  *
- * Recovery: postgres.js re-issues LISTEN when its connection drops, but if Postgres is still down (or
- * shutting down) at that moment the failed LISTEN stays cached in the client for good. So the feed owns a
- * dedicated client for listening and pings itself through the ordinary pool on a second channel; when
- * pings stop arriving while the database answers, it throws that client away and listens on a new one.
- * After Postgres restarts, updates flow again within a few seconds.
+ * Recovery: the LISTEN has a connection of its own (db.ts `listenConnection`), which postgres.js does not
+ * reopen; when it is lost, the feed listens again on a new one, and keeps trying every RELISTEN_EVERY_MS
+ * until the database takes it, so updates flow again, and jobs resume, within moments of the database
+ * coming back. A connection can also die without a word (a half-open TCP connection): the feed pings itself
+ * through the ordinary pool on a second channel, and when pings stop arriving while the database answers,
+ * it listens anew.
+ *
+ * Every time the LISTEN is in place — the first time, and after each loss — the settlement listeners run as
+ * if a run had been announced: a run may be unfinished (a crash or a restart cut it off) or its
+ * announcement may have gone unheard, and whatever is left is worked on at once, not at the next event or
+ * sweep.
  */
-import type { Sql } from './db.ts';
+import type { listenConnection, Sql } from './db.ts';
 
 /** A match change as clients get it: the match's id, and the SSE frame (`id:`, `event: match`, the match). */
 export interface MatchEvent {
@@ -29,6 +35,8 @@ export interface MatchEvent {
   matchId: number;
   frame: Uint8Array;
 }
+/** Makes the client of the LISTEN connection (db.ts `listenConnection` with its URL). */
+export type ListenClientFactory = (on: Parameters<typeof listenConnection>[1]) => Sql;
 /** `'gap'`: changes may have gone unheard (the LISTEN was down); clients must refetch once. */
 type Listener = (event: MatchEvent | 'gap') => void;
 /** A settled batch: the players (a range of ids) of a match whose bets now have their results. */
@@ -43,15 +51,18 @@ const SETTLEMENT_CHANNEL = 'settlement';
 const RESULTS_CHANNEL = 'bet_results';
 const SESSIONS_CHANNEL = 'sessions_ended';
 const PING_CHANNEL = 'match_updates_ping';
+const CHANNELS = [CHANNEL, SETTLEMENT_CHANNEL, RESULTS_CHANNEL, SESSIONS_CHANNEL, PING_CHANNEL];
 const PING_EVERY_MS = 5_000;
 const SILENCE_LIMIT_MS = 12_000;
+/** How soon the LISTEN is tried again while the database does not take it. */
+const RELISTEN_EVERY_MS = 250;
 /** Events kept for Last-Event-ID (a few minutes of a busy match day). */
 const RECENT_EVENTS = 1024;
 const encoder = new TextEncoder();
 
 export class MatchFeed {
   readonly #sql: Sql;
-  readonly #openListenClient: () => Sql;
+  readonly #openListenClient: ListenClientFactory;
   readonly #listeners = new Set<Listener>();
   readonly #settlementListeners = new Set<() => void>();
   readonly #resultListeners = new Set<(batch: SettledBatch) => void>();
@@ -62,6 +73,7 @@ export class MatchFeed {
   #timer?: ReturnType<typeof setInterval>;
   #listening: Promise<void> = Promise.resolve();
   #listeningNow = false;
+  #relistening = false;
   #changes = 0;
   /** This process's part of the SSE ids: events of another process (or of a restarted one) cannot be replayed. */
   readonly #feedId = crypto.randomUUID().slice(0, 8);
@@ -73,7 +85,7 @@ export class MatchFeed {
   #listenedBefore = false;
 
   /** `sql` is the pool (for pings); `openListenClient` makes the dedicated client that holds the LISTEN. */
-  constructor(sql: Sql, openListenClient: () => Sql) {
+  constructor(sql: Sql, openListenClient: ListenClientFactory) {
     this.#sql = sql;
     this.#openListenClient = openListenClient;
   }
@@ -85,7 +97,10 @@ export class MatchFeed {
     return () => this.#listeners.delete(listener);
   }
 
-  /** `listener` runs whenever a settlement run is started. Listens from now on. */
+  /**
+   * `listener` runs whenever a settlement run is started, and whenever the LISTEN is (again) in place: work
+   * may be waiting. Listens from now on.
+   */
   onSettlement(listener: () => void): void {
     this.#settlementListeners.add(listener);
     this.#start();
@@ -112,8 +127,8 @@ export class MatchFeed {
   }
 
   /**
-   * Settles once the LISTEN is in place (or has failed: the watchdog retries). A stream tells its client
-   * it is connected only after this, so no update committed after that point is missed.
+   * Settles once the LISTEN is in place (while the database is away, once it is back). A stream tells its
+   * client it is connected only after this, so no update committed after that point is missed.
    */
   ready(): Promise<void> {
     return this.#listening.catch(() => {});
@@ -161,60 +176,83 @@ export class MatchFeed {
 
   #start() {
     if (this.#timer !== undefined) return;
-    this.#listening = this.#listen();
+    this.#relisten();
     this.#timer = setInterval(() => this.#checkAlive(), PING_EVERY_MS);
   }
 
+  /** Listens on a new connection (the previous one, if any, is closed). */
   async #listen() {
     this.#listeningNow = false;
     const previous = this.#listenClient;
-    const client = (this.#listenClient = this.#openListenClient());
+    const client: Sql = (this.#listenClient = this.#openListenClient({
+      notify: (channel, payload) => this.#notified(channel, payload),
+      lost: () => {
+        if (client !== this.#listenClient) return; // one given up on
+        this.#listeningNow = false;
+        this.#relisten();
+      },
+    }));
     await previous?.end({ timeout: 0 }).catch(() => {});
     this.#lastPing = Date.now();
-    // Each reconnection of the LISTEN may follow a time in which changes went unheard: count one, so no
-    // reader trusts what it knew before, and tell every client to refetch once.
-    await client.listen(
-      CHANNEL,
-      (payload) => this.#publish(payload),
-      () => this.#listened(),
-    );
-    await client.listen(PING_CHANNEL, () => (this.#lastPing = Date.now()));
-    await client.listen(SETTLEMENT_CHANNEL, () => this.#settlementListeners.forEach((listener) => listener()));
-    await client.listen(RESULTS_CHANNEL, (payload) => {
-      const batch = JSON.parse(payload) as SettledBatch;
-      this.#resultListeners.forEach((listener) => listener(batch));
-    });
-    await client.listen(SESSIONS_CHANNEL, (payload) => {
-      const ids = JSON.parse(payload) as number[];
-      this.#sessionListeners.forEach((listener) => listener(ids));
-    });
+    await client.unsafe(CHANNELS.map((channel) => `listen ${channel}`).join('; '));
     this.#listeningNow = true;
+    this.#listened();
+  }
+
+  /** Listens anew, trying every RELISTEN_EVERY_MS until the database takes it (one such loop at a time). */
+  #relisten() {
+    if (this.#relistening) return;
+    this.#relistening = true;
+    this.#listening = (async () => {
+      try {
+        for (;;) {
+          try {
+            return await this.#listen();
+          } catch {
+            await new Promise((resolve) => setTimeout(resolve, RELISTEN_EVERY_MS));
+          }
+        }
+      } finally {
+        this.#relistening = false;
+      }
+    })();
   }
 
   async #checkAlive() {
     try {
-      await this.#listening;
-    } catch {
-      // the last attempt failed (database down): try again below
-      this.#lastPing = 0;
-    }
-    try {
       await this.#sql`select pg_notify(${PING_CHANNEL}, '')`;
     } catch {
-      return; // database down: nothing to recover yet
+      return; // database down: the LISTEN is being tried again, or will be once it is lost
     }
-    if (Date.now() - this.#lastPing > SILENCE_LIMIT_MS) this.#listening = this.#listen();
+    if (Date.now() - this.#lastPing > SILENCE_LIMIT_MS) this.#relisten();
   }
 
-  #listened() {
-    if (!this.#listenedBefore) {
-      this.#listenedBefore = true;
-      return;
+  #notified(channel: string, payload: string) {
+    if (channel === CHANNEL) this.#publish(payload);
+    else if (channel === PING_CHANNEL) this.#lastPing = Date.now();
+    else if (channel === SETTLEMENT_CHANNEL) this.#settlementListeners.forEach((listener) => listener());
+    else if (channel === RESULTS_CHANNEL) {
+      const batch = JSON.parse(payload) as SettledBatch;
+      this.#resultListeners.forEach((listener) => listener(batch));
+    } else if (channel === SESSIONS_CHANNEL) {
+      const ids = JSON.parse(payload) as number[];
+      this.#sessionListeners.forEach((listener) => listener(ids));
     }
-    this.#changes += 1;
-    this.#gapAt = this.#seq;
-    for (const listener of this.#listeners) listener('gap');
-    for (const listener of this.#relistenListeners) listener();
+  }
+
+  /**
+   * The LISTEN is in place. After the first time, changes may have gone unheard meanwhile: count one, so no
+   * reader trusts what it knew before, and tell every client to refetch once. Every time, work may wait.
+   */
+  #listened() {
+    if (this.#listenedBefore) {
+      this.#changes += 1;
+      this.#gapAt = this.#seq;
+      for (const listener of this.#listeners) listener('gap');
+      for (const listener of this.#relistenListeners) listener();
+    }
+    this.#listenedBefore = true;
+    this.#settlementListeners.forEach((listener) => listener());
   }
 
   #publish(payload: string) {

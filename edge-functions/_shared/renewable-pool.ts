@@ -3,9 +3,11 @@
  * whose connections fail under it (the database restarting): a waiting `reserve()` can be stranded for
  * good, statements queued on a reserved connection never settle, and releasing a reserved connection that
  * died can make the pool write to its closed socket (porsager/postgres issues #1195, #1186). So when a
- * connection of the current pool fails, the request path (db.ts `pipeline`) retires that pool: new requests
- * get a fresh one, requests still waiting for a connection of the old one are refused at once (they would
- * wait in vain), and the old pool ends once its queries in flight finish (at most END_TIMEOUT_S).
+ * connection of the current pool fails, the request path (db.ts `transaction`) retires that pool: new
+ * requests get a fresh one, requests still waiting for a connection of the old one are refused at once
+ * (they would wait in vain), and the old pool ends once no transaction is in flight on it any more — never
+ * before: a transaction whose statements went out may be committing, and destroying its connection would
+ * not undo that, only hide the answer. Whatever else runs on it then gets at most END_TIMEOUT_S.
  */
 import type postgres from 'postgres';
 
@@ -13,8 +15,9 @@ type Sql = postgres.Sql;
 
 const END_TIMEOUT_S = 5;
 
-interface Generation {
-  pool: Sql;
+/** One pool of a renewable handle: the current one, or a retired one still finishing its transactions. */
+export interface PoolGeneration {
+  readonly pool: Sql;
   /**
    * Aborted when this pool is retired. A signal rather than a promise: each waiting request listens only
    * while it waits and removes its listener after, whereas a reaction added to a pending promise stays
@@ -22,20 +25,47 @@ interface Generation {
    * reserved connection (heap snapshots under load showed them growing by about 2.5 KB a request; see
    * docs/performance.md).
    */
-  retired: AbortSignal;
-  retire: () => void;
+  readonly retired: AbortSignal;
+  /** Notes a transaction in flight on this pool; call the function it returns once it is over. */
+  hold(): () => void;
+}
+
+class Generation implements PoolGeneration {
+  readonly #controller = new AbortController();
+  #inFlight = 0;
+
+  constructor(readonly pool: Sql) {}
+
+  get retired(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  hold(): () => void {
+    this.#inFlight += 1;
+    let over = false;
+    return () => {
+      if (over) return;
+      over = true;
+      this.#inFlight -= 1;
+      if (this.#inFlight === 0 && this.retired.aborted) this.#end();
+    };
+  }
+
+  retire(): void {
+    this.#controller.abort();
+    if (this.#inFlight === 0) this.#end();
+  }
+
+  #end() {
+    this.pool.end({ timeout: END_TIMEOUT_S }).catch(() => {});
+  }
 }
 
 const generations = new WeakMap<Sql, { current: Generation; open: () => Sql }>();
 
-function generation(pool: Sql): Generation {
-  const controller = new AbortController();
-  return { pool, retired: controller.signal, retire: () => controller.abort() };
-}
-
 /** A pool (what `open` makes) behind a stable handle: calls and properties go to the current pool. */
 export function renewablePool(open: () => Sql): Sql {
-  const state = { current: generation(open()), open };
+  const state = { current: new Generation(open()), open };
   const handle = new Proxy(function () {} as unknown as Sql, {
     apply: (_target, _this, args) => (state.current.pool as unknown as (...args: unknown[]) => unknown)(...args),
     get: (_target, property) => {
@@ -48,10 +78,11 @@ export function renewablePool(open: () => Sql): Sql {
 }
 
 const NEVER_RETIRED = new AbortController().signal;
+const nothingToNote = () => () => {};
 
-/** The pool `sql` stands for now, and when it is retired (never, for a plain pool). */
-export function currentPool(sql: Sql): Pick<Generation, 'pool' | 'retired'> {
-  return generations.get(sql)?.current ?? { pool: sql, retired: NEVER_RETIRED };
+/** The pool `sql` stands for now (a plain pool stands for itself, and is never retired). */
+export function currentPool(sql: Sql): PoolGeneration {
+  return generations.get(sql)?.current ?? { pool: sql, retired: NEVER_RETIRED, hold: nothingToNote };
 }
 
 /** Replaces `pool` with a fresh one, if it is still the current pool of `sql` (a renewable handle). */
@@ -59,7 +90,6 @@ export function retire(sql: Sql, pool: Sql): void {
   const state = generations.get(sql);
   if (!state || state.current.pool !== pool) return;
   const old = state.current;
-  state.current = generation(state.open());
+  state.current = new Generation(state.open());
   old.retire();
-  old.pool.end({ timeout: END_TIMEOUT_S }).catch(() => {});
 }

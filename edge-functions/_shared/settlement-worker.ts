@@ -2,11 +2,14 @@
  * Settles the bets of completed matches from this process: `app.settle_step()` again and again, each call its
  * own transaction (settle a batch no other worker holds, else claim the next one), until it answers 'idle'
  * (supabase/schemas/35_settlement.sql says how a run proceeds). Every server process does it when the database
- * announces a run (`settlement` notifications, heard by the match feed's LISTEN connection), so the cores
- * settle one match side by side, and on a timer, which finishes a run that a crash or a restart interrupted.
+ * announces a run (`settlement` notifications, heard by the match feed's LISTEN connection) and when that
+ * LISTEN is in place again after the database was away, so the cores settle one match side by side and a run
+ * that a crash or a restart interrupted goes on as soon as the database is back; and on a timer, for what
+ * else may have been missed. A step runs like a request's transaction (db.ts): a pool that failed under it is
+ * renewed, and a stalled one is never cut off while its commit may be on its way.
  * One call at a time per process: a kick that comes while one runs asks for one more round after it.
  */
-import type { Sql } from './db.ts';
+import { keepAliveUntil, transaction, type Sql } from './db.ts';
 
 export class SettlementWorker {
   readonly #sql: Sql;
@@ -31,13 +34,12 @@ export class SettlementWorker {
   }
 
   /**
-   * Kicks for a run this request just started. On Supabase's edge runtime the instance may be stopped once
-   * the answer is sent, so the work is handed to `EdgeRuntime.waitUntil`, which keeps it alive until done
-   * (locally, every process also hears the run's notification).
+   * Kicks for a run this request just started, kept alive past the answer (db.ts `keepAliveUntil`: on
+   * Supabase's edge runtime the instance may be stopped once the answer is sent; locally, every process also
+   * hears the run's notification).
    */
   kickAfterAnswer(): void {
-    const work = this.kick();
-    (globalThis as { EdgeRuntime?: { waitUntil(work: Promise<unknown>): void } }).EdgeRuntime?.waitUntil(work);
+    keepAliveUntil(this.kick());
   }
 
   /** Kicks now and every `seconds`: the sweep of the local runtime (on Supabase, pg_cron sweeps). */
@@ -55,13 +57,18 @@ export class SettlementWorker {
     do {
       this.#again = false;
       try {
-        while ((await this.#sql`select app.settle_step(${this.#batchSize}) as step`)[0].step !== 'idle');
+        while ((await this.#step()) !== 'idle');
       } catch (error) {
         // the database away, or a run that does not add up (app.finish_settlement says which): the run stays
-        // open, and the next kick or sweep tries again
+        // open, and the next kick (the database back) or sweep tries again
         const { code, message } = error as { code?: string; message?: string };
         console.error(JSON.stringify({ level: 'error', msg: 'settlement failed', code, error: message }));
       }
     } while (this.#again);
+  }
+
+  async #step(): Promise<string> {
+    const [[row]] = await transaction(this.#sql, (q) => [q`select app.settle_step(${this.#batchSize}) as step`]);
+    return row.step as string;
   }
 }

@@ -9,7 +9,7 @@
  * database answers 403 for anyone but an active admin (app.authenticate) and each admin function checks again.
  */
 import type { MiddlewareHandler } from 'hono';
-import { connect, sql as defaultSql, type Sql } from '../_shared/db.ts';
+import { listenConnection, sql as defaultSql, type Sql } from '../_shared/db.ts';
 import { env as defaultEnv, type Env as Config } from '../_shared/env.ts';
 import { PlayerResults } from './player-results.ts';
 import { PublicMatchReads } from './public-reads.ts';
@@ -54,9 +54,10 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
 
   // One LISTEN connection per app (process), however many clients stream or read; never through a
   // transaction pooler (config.databaseListenUrl).
-  const feed = new MatchFeed(sql, () => connect(config.databaseListenUrl, 1));
-  // Settles the bets of completed matches when a run starts (the feed hears it), and on a timer where this
-  // process lives long enough (the local runtime; on Supabase pg_cron sweeps).
+  const feed = new MatchFeed(sql, (on) => listenConnection(config.databaseListenUrl, on));
+  // Settles the bets of completed matches when a run starts and whenever the feed's LISTEN is (again) in
+  // place (the database back: a run may have been cut off), and on a timer where this process lives long
+  // enough (the local runtime; on Supabase pg_cron sweeps).
   const settlement = new SettlementWorker(sql, config.settlementBatchSize);
   feed.onSettlement(() => void settlement.kick());
   if (config.settlementSweepSeconds) settlement.sweepEvery(config.settlementSweepSeconds);

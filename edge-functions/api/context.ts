@@ -2,7 +2,7 @@
  * Who is calling, and a request's database work in ONE round trip.
  *
  * Every route hands its statements to `query`, which sends them together with what makes them run as the
- * caller, pipelined on one connection and answered together:
+ * caller, pipelined on one connection and answered together (db.ts `transaction`):
  *
  *   begin;
  *   select …, set_config('role', <role>, true) from app.authenticate(<token hash>, 'user' | 'admin', <ip>, <mfa>);
@@ -14,11 +14,13 @@
  * (reading role `authenticated`, or `anon` on public routes) decide which rows exist for the caller, and the
  * `app.*` business functions (role `service_role`, the only one that may run them) read the caller from the
  * same claims and re-check role and status. When a statement fails, the ones after it fail too and the
- * commit becomes a rollback: nothing of the request is kept, and the first failure is the answer.
+ * commit becomes a rollback: nothing of the request is kept, and the first failure is the answer. When the
+ * database does not answer, the answer says what is known: 503 when nothing was sent, 504 ("outcome":
+ * "unknown") when the statements went out and whether they committed cannot be known.
  */
 import type { Context, TypedResponse } from 'hono';
-import { pipeline, type Rows, type Sql, type Statement } from '../_shared/db.ts';
-import { HttpError, isDatabaseUnavailable } from '../_shared/errors.ts';
+import { transaction, type Rows, type Sql, type Statement } from '../_shared/db.ts';
+import { HttpError, toHttpError } from '../_shared/errors.ts';
 import type { Env as Config } from '../_shared/env.ts';
 import { clientIp } from './session.ts';
 
@@ -73,22 +75,22 @@ export async function query(c: Ctx, access: Access, runAs: RunAs, statements: St
   const tokenHash = access === 'public' ? null : requireSession(c);
   let caller: Statement | undefined;
   try {
-    const results = await pipeline(c.get('sql'), (q) => [
-      q`begin`,
+    const results = await transaction(c.get('sql'), (q) => [
       (caller =
         tokenHash === null
           ? q`select set_config('role', ${role}, true)`
           : q`select a.user_id, set_config('role', ${role}, true)
             from app.authenticate(${tokenHash}, ${access}, ${clientIp(c)}, ${c.get('config').adminMfa === 'required'}) a`),
       ...statements(q),
-      q`commit`,
     ]);
-    noteCaller(c, results[1]);
-    return results.slice(2, -1);
+    noteCaller(c, results[0]);
+    return results.slice(1);
   } catch (error) {
     // A later statement failed (a refusal, an Idempotency-Key replay): the session was still resolved, and
-    // the request log names the caller like any other. After a connection failure nothing may have settled.
-    if (caller && !isDatabaseUnavailable(error)) noteCaller(c, await caller.catch(() => undefined));
+    // the request log names the caller like any other. Without the database's answer (503, 504) nothing may
+    // have settled.
+    const status = toHttpError(error)?.status ?? 500;
+    if (caller && status !== 503 && status !== 504) noteCaller(c, await caller.catch(() => undefined));
     throw error;
   }
 }

@@ -1,43 +1,72 @@
 /**
- * `Idempotency-Key` for POST /api/bets and POST /api/wallet/withdraw (brandur/rocket-rides-atomic), in the
- * request's one round trip: app.idempotency_begin takes an advisory lock on (user, key) — so two concurrent
- * requests with one key run one after the other — then the business function runs and its answer is saved
- * with the key in the same statement. For a key already answered, app.idempotency_begin raises
- * BT<saved status> carrying the saved answer: the transaction ends there (nothing moves) and the answer is
- * replayed with `Idempotent-Replayed: true`. The same key with another body (or on the other route) is a
- * 409. A refused request (4xx) saves nothing: its transaction rolls back, and a retry is evaluated afresh.
+ * Money writes, and their `Idempotency-Key` (brandur/rocket-rides-atomic). Every route that moves money or
+ * decides where it goes — a bet, a deposit request, a withdrawal, an admin's wallet adjustment, approving or
+ * rejecting a pending transaction, declaring a winner or abandoning a match — runs through `moneyWrite`, so a
+ * client that could not learn the outcome of one (a 504, a connection lost) can send it again with the same
+ * key and learn it, without the money moving twice.
+ *
+ * In the request's one round trip: app.idempotency_begin takes an advisory lock on (user, key) — so two
+ * concurrent requests with one key run one after the other, and a retry waits for the original if it is
+ * still committing — then the business function runs and its answer is saved with the key in the same
+ * statement. For a key already answered, app.idempotency_begin raises BT<saved status> carrying the saved
+ * answer: the transaction ends there (nothing moves) and the answer is replayed with
+ * `Idempotent-Replayed: true`. The same key with another body (or on another route or target) is a 409. A
+ * refused request (4xx) saves nothing: its transaction rolls back, and a retry is evaluated afresh.
  */
 import type { Sql, Statement } from '../_shared/db.ts';
 import { sha256Hex } from '../_shared/sha256.ts';
-import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
+import { bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
 
 const REPLAY = /^BT(2\d\d)$/;
 
+export interface MoneyWrite {
+  /** The operation and its target, as the key's scope: `PATCH /api/admin/transactions/17/approve`. */
+  scope: string;
+  /** The validated body (schema key order, unknown keys stripped): what "the same request" means. */
+  request: unknown;
+  /** The status of the answer. */
+  status: 200 | 201;
+}
+
 /**
- * Answers a player's write (`work` returns `body`, the JSON of the new row) with status 201, idempotently
- * when the request carries an Idempotency-Key.
+ * Runs a money write as the caller (`work` returns `body`, the JSON of the answer; the caller must be an
+ * active admin for `access` 'admin') and returns its answer: the first one's, replayed, for a repeated
+ * Idempotency-Key.
  */
-export async function idempotentWrite(
+export async function moneyWrite(
   c: Ctx,
-  key: string | undefined,
-  scope: string,
-  request: unknown,
+  access: 'user' | 'admin',
+  { scope, request, status }: MoneyWrite,
   work: (q: Sql) => Statement,
-): Promise<DatabaseAnswer> {
-  if (!key) return answer(c, 'user', 'service', work, { status: 201 });
-  // The validated request (schema key order, unknown keys stripped) identifies "the same body".
+): Promise<{ body: string; status: 200 | 201 }> {
+  const key = c.req.header('idempotency-key');
+  if (!key) {
+    const [rows] = await query(c, access, 'service', (q) => [work(q)]);
+    return { body: bodyOf(rows), status };
+  }
   const requestHash = sha256Hex(`${scope}\n${JSON.stringify(request)}`);
   try {
-    const [, saved] = await query(c, 'user', 'service', (q) => [
+    const [, saved] = await query(c, access, 'service', (q) => [
       q`select app.idempotency_begin(${key}, ${requestHash})`,
       q`with answer as (${work(q)})
-        select answer.body, app.idempotency_save(${key}, ${requestHash}, 201, answer.body::jsonb) from answer`,
+        select answer.body, app.idempotency_save(${key}, ${requestHash}, ${status}, answer.body::jsonb) from answer`,
     ]);
-    return sendJson(c, bodyOf(saved), 201);
+    return { body: bodyOf(saved), status };
   } catch (error) {
     const replay = REPLAY.exec((error as { code?: string }).code ?? '');
     if (!replay) throw error;
     c.header('Idempotent-Replayed', 'true');
-    return sendJson(c, (error as { detail: string }).detail, Number(replay[1]) as 201);
+    return { body: (error as { detail: string }).detail, status: Number(replay[1]) as 200 | 201 };
   }
+}
+
+/** Answers a money write whose answer is the body `work` builds (moneyWrite). */
+export async function answerMoneyWrite(
+  c: Ctx,
+  access: 'user' | 'admin',
+  write: MoneyWrite,
+  work: (q: Sql) => Statement,
+): Promise<DatabaseAnswer> {
+  const { body, status } = await moneyWrite(c, access, write, work);
+  return sendJson(c, body, status);
 }

@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
-import { HttpError, toHttpError } from '../_shared/errors.ts';
+import { HttpError, SERVICE_UNAVAILABLE, toHttpError } from '../_shared/errors.ts';
 import { PRIVATE_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -80,7 +80,10 @@ function fromOwnSite(c: Context): boolean {
 export const MALFORMED_JSON = 'Malformed JSON body';
 
 export function handleError(error: Error, c: Context) {
-  const known = toHttpError(error);
+  let known = toHttpError(error);
+  // A read whose answer never came changed nothing the caller asked for: it is simply unavailable.
+  if (known?.status === 504 && c.req.method === 'GET')
+    known = new HttpError(503, SERVICE_UNAVAILABLE, known.retryAfter);
   if (known) {
     if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
     return c.json({ message: known.message, ...known.fields }, known.status as 400);

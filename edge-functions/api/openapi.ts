@@ -5,7 +5,7 @@
  */
 import { OpenAPIHono, type OpenAPIHonoOptions } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { apiErrorEntity } from '../../src/domain/entities.ts';
+import { apiErrorEntity, outcomeUnknownEntity } from '../../src/domain/entities.ts';
 import { PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
 import type { MiddlewareHandler } from 'hono';
 import { query, requireSession, type Access, type AppEnv } from './context.ts';
@@ -95,7 +95,7 @@ export const idParams = z.object({
 
 export const messageEntity = z.object({ message: z.string() });
 
-/** The `Idempotency-Key` header of POST /api/bets and POST /api/wallet/withdraw. */
+/** The `Idempotency-Key` header of every money write (idempotency.ts). */
 export const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
@@ -103,9 +103,24 @@ export const idempotencyHeaders = z.object({
     .max(255, 'Idempotency key must be at most 255 characters')
     .optional()
     .describe(
-      'Same key + same body: the first answer is replayed and no money moves again; same key + other body: 409.',
+      'One per action, sent again with its retries. Same key + same body: the first answer is replayed ' +
+        '(Idempotent-Replayed: true) and no money moves again; same key + other body: 409.',
     ),
 });
+
+/**
+ * The answers of a money write when the database does not answer: 503 when nothing was sent (nothing was
+ * written), 504 when the statements went out and whether they committed is unknown (retry with the same
+ * Idempotency-Key to learn it). Both with Retry-After.
+ */
+export const databaseAway = {
+  503: json(apiErrorEntity, 'The database is unavailable: nothing was written (Retry-After)'),
+  504: json(
+    outcomeUnknownEntity,
+    'Outcome unknown: the request reached the database and its answer did not come back; it may have been ' +
+      'done. Send it again with the same Idempotency-Key to learn which (Retry-After)',
+  ),
+} as const;
 
 /**
  * Route middleware for player and admin routes: without a session cookie the answer is 401 before the body

@@ -21,6 +21,9 @@ export const timestamp = z.string().describe('ISO 8601 timestamp');
 
 export const apiErrorEntity = z.object({ message: z.string() });
 
+/** A money write's 504: its statements went out and whether they committed could not be learnt. */
+export const outcomeUnknownEntity = z.object({ message: z.string(), outcome: z.literal('unknown') });
+
 /**
  * A user without the password (never returned), plus what the user may spend. GET /api/user, POST /api/login,
  * POST /api/register, the admin user reads.

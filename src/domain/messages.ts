@@ -29,4 +29,6 @@ export const messages = {
   notesRequired: 'Please provide a reason for this adjustment',
   notesMax: 'Notes must be under 200 characters',
   winnerRequired: 'Please select a winning team',
+  /** A money write whose outcome the server could not learn (504): the SPA retries it with its key first. */
+  outcomeUnknown: 'We could not confirm this request. Check before trying again.',
 } as const;

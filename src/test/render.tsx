@@ -37,6 +37,10 @@ export interface RecordedCall {
 /** The calls that send something (a screen may read more, e.g. the player's limits, as it renders). */
 export const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
 
+const idempotencyKeys = new WeakMap<RecordedCall, string>();
+/** The Idempotency-Key a recorded call carried (every money write has one), else undefined. */
+export const idempotencyKeyOf = (call: RecordedCall) => idempotencyKeys.get(call);
+
 type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = (call: RecordedCall) => Answer | undefined;
 
@@ -49,6 +53,8 @@ export function mockApi(routes: Record<string, Handler | Answer>) {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     const call = { method, url, body };
     calls.push(call);
+    const key = new Headers(init?.headers).get('Idempotency-Key');
+    if (key) idempotencyKeys.set(call, key);
     const path = url.replace(/^https?:\/\/[^/]+/, '');
     const entry = routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`];
     const answer = typeof entry === 'function' ? entry(call) : entry;

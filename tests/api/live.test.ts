@@ -125,8 +125,14 @@ describe('GET /api/live/matches', () => {
     const match = await createMatch(api.admin, { live: true });
     const client = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     try {
-      await api.db`select pg_terminate_backend(pid) from pg_stat_activity
+      const cut = await api.db`select pid from pg_stat_activity
                where application_name = ${APPLICATION_NAME} and query ilike 'listen %'`;
+      await api.db`select pg_terminate_backend(pid) from unnest(${cut.map((row) => row.pid)}::int[]) pid`;
+      // gone (an update committed before would still reach the clients through it)
+      for (let gone = false; !gone; await new Promise((resolve) => setTimeout(resolve, 20))) {
+        [{ gone }] = await api.db`select not exists (select 1 from pg_stat_activity
+                                  where pid = any(${cut.map((row) => row.pid)}::int[])) as gone`;
+      }
       // Updates sent while the feed is reconnecting may be lost (pages also poll); keep updating until one arrives.
       const deadline = Date.now() + 20_000;
       let update;

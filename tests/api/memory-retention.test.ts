@@ -1,7 +1,7 @@
 /**
  * Nothing of a request outlives it in the server's memory (issue 26: workers grew by ~5 KB a request).
  *
- * - The request path's pipeline (edge-functions/_shared/db.ts): once a request's statements are answered, its
+ * - The request path's transaction (edge-functions/_shared/db.ts): once a request's statements are answered, its
  *   reserved connection is garbage, even while the pool lives on (a waiting request's listener on the pool's
  *   retirement is removed, not left on a promise that never settles). Checked in Deno with the collector
  *   run by hand: of 300 requests' connections, at most the pool's size may still be reachable.

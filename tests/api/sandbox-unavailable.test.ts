@@ -1,6 +1,7 @@
 /**
- * The sandbox gateway's answer when the database goes away while it applies the payment: its 503 page says
- * when to try again (Retry-After), like every other 503 of the API. The database "goes away" at the right
+ * The sandbox gateway's answer when the database goes away while it applies the payment: the payment's
+ * statement went out and no answer came, so whether it was applied is unknown, and its 504 page says so and
+ * when to try again (Retry-After), like every other 504 of the API. The database "goes away" at the right
  * moment through a proxy that cuts the connection that carries the payment's statement.
  */
 import { createServer, connect, type Socket } from 'node:net';
@@ -48,7 +49,7 @@ describe('sandbox gateway while the database goes away', () => {
     await proxy?.close();
   });
 
-  it('answers its 503 page with Retry-After', async () => {
+  it('answers its 504 page with Retry-After', async () => {
     const player = await registerPlayer(server);
     const reference = depositReference();
     expect(
@@ -59,8 +60,9 @@ describe('sandbox gateway while the database goes away', () => {
       new URLSearchParams({ amount: '1000', reference, outcome: 'success' }).toString(),
       { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
     );
-    expect(paid.status).toBe(503);
+    expect(paid.status).toBe(504);
     expect(paid.headers.get('retry-after')).toBe('5');
-    expect(paid.text).toContain('Service temporarily unavailable');
+    expect(paid.text).toContain('Payment not confirmed');
+    expect(paid.text).toContain('We could not confirm this request. Check before trying again.');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The local runtime heals itself (`npm start` with embedded PostgreSQL and two server workers):
- *   - PostgreSQL killed (SIGKILL) while players place bets: requests answer 503 with Retry-After, never
- *     500; once the supervisor has PostgreSQL back, bets succeed again within 10 s; every 201 bet is stored,
- *     every refused one is not, and the ledger reconciles.
+ *   - PostgreSQL killed (SIGKILL) while players place bets: requests answer 503 with Retry-After (or 504,
+ *     outcome unknown, for a bet that was on its way), never 500; once the supervisor has PostgreSQL back,
+ *     bets succeed again within 10 s; every 201 bet is stored, only bets of unknown outcome beside them, and
+ *     the ledger reconciles.
  *   - every server worker killed: the supervisor restarts them and the site serves again within 10 s.
  *   - PostgreSQL that cannot start again (its port taken): `npm start` gives up, stops and exits 1.
  *   - Ctrl-C while a bet waits inside PostgreSQL: the bet is answered 201, then PostgreSQL shuts down cleanly.
@@ -76,7 +77,7 @@ describe('npm start under faults', () => {
     expect(leftovers(dataDir)).toEqual([]);
   }, 60_000);
 
-  it('answers 503, never 500, while PostgreSQL is down, and keeps every bet it accepted', async () => {
+  it('answers 503 or 504, never 500, while PostgreSQL is down, and keeps every bet it accepted', async () => {
     const admin = await createAdmin(server, db);
     const match = await createMatch(admin, { live: true });
     const players: Player[] = [];
@@ -86,22 +87,31 @@ describe('npm start under faults', () => {
       players.push(player);
     }
 
-    const answers: { player: Player; status: number; body: unknown; retryAfter: string | null }[] = [];
+    const answers: {
+      player: Player;
+      amount: number;
+      status: number;
+      body: unknown;
+      retryAfter: string | null;
+    }[] = [];
     const accepted = () => answers.filter((answer) => answer.status === 201).length;
     let loading = true;
-    const bet = async (player: Player) => {
-      const answer = await player.client.post('/api/bets', {
-        match_id: match.id,
-        team_id: match.team1_id,
-        amount: STAKE,
+    // each of a player's bets of its own amount, so a stored bet names the request it came from
+    const bet = async (player: Player, amount: number) => {
+      const answer = await player.client.post('/api/bets', { match_id: match.id, team_id: match.team1_id, amount });
+      answers.push({
+        player,
+        amount,
+        status: answer.status,
+        body: answer.body,
+        retryAfter: answer.headers.get('retry-after'),
       });
-      answers.push({ player, status: answer.status, body: answer.body, retryAfter: answer.headers.get('retry-after') });
       return answer.status;
     };
-    // Each player bets one after another, at most 80 times (its funds cover 100 bets), until told to stop.
+    // Each player bets one after another, at most 80 times (its funds cover them all), until told to stop.
     const load = players.map(async (player) => {
       for (let count = 0; loading && count < 80; count++) {
-        if ((await bet(player)) !== 201) await sleep(100);
+        if ((await bet(player, STAKE + count)) !== 201) await sleep(100);
       }
     });
 
@@ -126,22 +136,36 @@ describe('npm start under faults', () => {
     loading = false;
     await Promise.all(load);
 
-    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([201, 503]));
+    // 503: nothing was sent; 504: a bet whose statements were out when PostgreSQL died (stored or not)
+    const statuses = new Set(answers.map((answer) => answer.status));
+    expect(statuses).toContain(503);
+    expect([...statuses].filter((status) => ![201, 503, 504].includes(status))).toEqual([]);
     for (const refused of answers.filter((answer) => answer.status === 503)) {
       expect(refused.body).toEqual({ message: 'Service temporarily unavailable' });
       expect(refused.retryAfter).toBe('5');
+    }
+    for (const unknown of answers.filter((answer) => answer.status === 504)) {
+      expect(unknown.body).toEqual({
+        message: 'We could not confirm this request. Check before trying again.',
+        outcome: 'unknown',
+      });
+      expect(unknown.retryAfter).toBe('5');
     }
     expect(runtime.output()).toMatch(
       /PostgreSQL stopped unexpectedly \(killed by SIGKILL[^)]*\); restarting in 0\.5 s/,
     );
 
     for (const player of players) {
-      const placed = answers.filter((answer) => answer.player === player && answer.status === 201);
-      const stored = await db`select id from public.bets where user_id = ${player.id} order by id`;
-      expect(stored.map((row) => row.id)).toEqual(
-        placed.map((answer) => (answer.body as { id: number }).id).sort((a, b) => a - b),
-      );
-      expect(await balance(db, player.id)).toBe(FUNDS - STAKE * placed.length);
+      const rows = await db`select id, amount from public.bets where user_id = ${player.id}`;
+      const stored = new Map(rows.map((row) => [row.amount, row.id]));
+      expect(stored.size).toBe(rows.length);
+      for (const answer of answers.filter((answer) => answer.player === player)) {
+        // 201: stored, as answered; 503: not stored; 504: either
+        if (answer.status === 201) expect(stored.get(answer.amount)).toBe((answer.body as { id: number }).id);
+        if (answer.status === 503) expect(stored.has(answer.amount)).toBe(false);
+      }
+      const staked = [...stored.keys()].reduce((sum, amount) => sum + amount, 0);
+      expect(await balance(db, player.id)).toBe(FUNDS - staked);
     }
     expect(await reconcile(db)).toEqual([]);
   }, 180_000);

@@ -1,9 +1,9 @@
 /**
  * Run under Deno by tests/api/memory-retention.test.ts (with --expose-gc): sends ROUNDS requests' worth of
- * statements through the request path's pipeline on a renewable pool, as the API does, then collects
+ * statements through the request path's transaction on a renewable pool, as the API does, then collects
  * garbage and prints how many of the connections reserved for them are still reachable from somewhere.
  */
-import { connect, pipeline } from '../../edge-functions/_shared/db.ts';
+import { connect, transaction } from '../../edge-functions/_shared/db.ts';
 import { renewablePool } from '../../edge-functions/_shared/renewable-pool.ts';
 
 const ROUNDS = 300;
@@ -12,7 +12,7 @@ const reserved: WeakRef<object>[] = [];
 await Promise.all(
   Array.from({ length: 4 }, async () => {
     for (let round = 0; round < ROUNDS / 4; round++) {
-      await pipeline(sql, (q) => {
+      await transaction(sql, (q) => {
         reserved.push(new WeakRef(q));
         return [q`select 1`];
       });

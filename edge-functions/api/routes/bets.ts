@@ -4,15 +4,25 @@
  *
  * Odds and potential_win from the client are only compared: app.place_bet takes the match's current price of
  * the team backed and round(amount × odds), and refuses values that disagree (409 'Odds have changed'). The
- * answer is the new bet with its match and team, built in the same statement. Optional Idempotency-Key
- * (idempotency.ts).
+ * answer is the new bet with its match and team, built in the same statement. A money write: optional
+ * Idempotency-Key (idempotency.ts).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { betEntity, matchPositionEntity } from '../../../src/domain/entities.ts';
 import { betSchema } from '../../../src/domain/schemas.ts';
 import { answer, query } from '../context.ts';
-import { idempotentWrite } from '../idempotency.ts';
-import { errors, signedIn, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../openapi.ts';
+import { answerMoneyWrite } from '../idempotency.ts';
+import {
+  databaseAway,
+  errors,
+  signedIn,
+  idempotencyHeaders,
+  idParams,
+  json,
+  jsonBody,
+  page,
+  router,
+} from '../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../paging.ts';
 import { betPage } from '../queries.ts';
 
@@ -38,6 +48,7 @@ const placeRoute = createRoute({
   responses: {
     201: json(betEntity, 'The bet (or, for a repeated Idempotency-Key, the first answer)'),
     ...errors(400, 401, 403, 404, 409),
+    ...databaseAway,
   },
 });
 
@@ -70,11 +81,10 @@ export function betRoutes() {
 
   app.openapi(placeRoute, (c) => {
     const input = c.req.valid('json');
-    return idempotentWrite(
+    return answerMoneyWrite(
       c,
-      c.req.valid('header')['idempotency-key'],
-      'POST /api/bets',
-      input,
+      'user',
+      { scope: 'POST /api/bets', request: input, status: 201 },
       (q) => q`
       select app.bet_json(b)::text as body
       from app.place_bet(${input.match_id}, ${input.team_id}, ${input.amount},

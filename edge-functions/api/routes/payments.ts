@@ -131,7 +131,7 @@ const escapeHtml = (text: string) =>
 const SANDBOX_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-function sandboxPage(c: Ctx, title: string, body: string, status: 200 | 400 | 404 | 409 | 401 | 503 = 200) {
+function sandboxPage(c: Ctx, title: string, body: string, status: 200 | 400 | 404 | 409 | 401 | 503 | 504 = 200) {
   c.header('Content-Security-Policy', SANDBOX_CSP);
   // With `no-referrer` (the API default) browsers send `Origin: null` on the form post, which the CSRF
   // check refuses; `same-origin` sends our origin to ourselves and nothing to anyone else.
@@ -223,12 +223,13 @@ export function paymentRoutes() {
     } catch (error) {
       const known = toHttpError(error);
       if (!known) throw error;
-      // as every other refusal: a 503 (the database away) says when to try again
+      // as every other refusal: a 503 (the database away) or a 504 (its answer lost) says when to try again
       if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
+      const heading = known.status === 504 ? 'Payment not confirmed' : 'Payment could not be applied';
       return sandboxPage(
         c,
-        'Payment failed',
-        `<h1>Payment could not be applied</h1><p>${escapeHtml(known.message)}</p><p><a href="/wallet">Back to wallet</a></p>`,
+        known.status === 504 ? heading : 'Payment failed',
+        `<h1>${heading}</h1><p>${escapeHtml(known.message)}</p><p><a href="/wallet">Back to wallet</a></p>`,
         known.status as 400,
       );
     }

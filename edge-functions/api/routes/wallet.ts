@@ -12,8 +12,8 @@ import { depositSchema, withdrawalSchema } from '../../../src/domain/schemas.ts'
 import { HttpError } from '../../_shared/errors.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../src/domain/limits.ts';
 import { query } from '../context.ts';
-import { idempotentWrite } from '../idempotency.ts';
-import { errors, signedIn, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';
+import { answerMoneyWrite, moneyWrite } from '../idempotency.ts';
+import { databaseAway, errors, signedIn, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../paging.ts';
 import { transactionPage } from '../queries.ts';
 
@@ -34,14 +34,18 @@ const depositRoute = createRoute({
   path: '/wallet/deposit',
   tags: ['wallet'],
   summary: 'Create a pending UPI deposit',
-  request: { body: jsonBody(depositSchema) },
+  request: { headers: idempotencyHeaders, body: jsonBody(depositSchema) },
   responses: {
     201: json(
       depositResponseEntity,
       'The pending deposit and redirect_url, the payment gateway page to send the browser to',
     ),
     ...errors(400, 401, 403, 409),
-    503: json(z.object({ message: z.string() }), 'No payment gateway configured'),
+    ...databaseAway,
+    503: json(
+      z.object({ message: z.string() }),
+      'No payment gateway configured, or the database unavailable: nothing was written',
+    ),
   },
 });
 
@@ -55,6 +59,7 @@ const withdrawRoute = createRoute({
   responses: {
     201: json(transactionEntity, 'The pending withdrawal (amount negative)'),
     ...errors(400, 401, 403, 404, 409),
+    ...databaseAway,
   },
 });
 
@@ -90,16 +95,19 @@ export function walletRoutes() {
     const input = c.req.valid('json');
     const gateway = c.get('config').paymentGatewayUrl;
     if (!gateway) throw new HttpError(503, 'Payment gateway is not configured');
-    const [[row]] = await query(c, 'user', 'service', (q) => [
-      q`
-      select to_jsonb(t) as t, u.username
+    const { body } = await moneyWrite(
+      c,
+      'user',
+      { scope: 'POST /api/wallet/deposit', request: input, status: 201 },
+      (q) => q`
+      select (to_jsonb(t) || jsonb_build_object('username', u.username))::text as body
       from app.request_deposit(${input.amount}, ${input.paymentMethod}, ${input.reference}) t
       join public.users u on u.id = t.user_id`,
-    ]);
-    const transaction = row.t as Transaction;
+    );
+    const { username, ...transaction } = JSON.parse(body) as Transaction & { username: string };
     const redirect_url = gatewayUrl(gateway, {
       amount: transaction.amount,
-      username: row.username,
+      username,
       reference: transaction.reference_id ?? input.reference,
     });
     return c.json({ ...transaction, redirect_url }, 201);
@@ -107,11 +115,10 @@ export function walletRoutes() {
 
   app.openapi(withdrawRoute, (c) => {
     const input = c.req.valid('json');
-    return idempotentWrite(
+    return answerMoneyWrite(
       c,
-      c.req.valid('header')['idempotency-key'],
-      'POST /api/wallet/withdraw',
-      input,
+      'user',
+      { scope: 'POST /api/wallet/withdraw', request: input, status: 201 },
       (q) => q`
       select to_jsonb(t)::text as body from app.request_withdrawal(${input.amount}, ${input.bankAccountId}) t`,
     );

@@ -16,7 +16,8 @@ import {
 import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from '../../context.ts';
 import type { Sql, Statement } from '../../../_shared/db.ts';
 import type { SettlementWorker } from '../../../_shared/settlement-worker.ts';
-import { errors, idParams, json, jsonBody, page, router } from '../../openapi.ts';
+import { moneyWrite, type MoneyWrite } from '../../idempotency.ts';
+import { databaseAway, errors, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../../paging.ts';
 import { betPage, matchById, matchList, teamList } from '../../queries.ts';
 import { MATCH_NOT_FOUND, matchesQuery } from '../matches.ts';
@@ -105,8 +106,12 @@ const declareRoute = createRoute({
   summary:
     'Declare the winner of a live match (result text is computed by the server); its bets settle in batches right after ' +
     '(`settlement` in the answer and the live events: state, settled, total)',
-  request: { params: idParams, body: jsonBody(declareWinnerSchema) },
-  responses: { 200: json(matchEntity, 'The completed match'), ...errors(400, ...adminErrors, 404, 409) },
+  request: { params: idParams, headers: idempotencyHeaders, body: jsonBody(declareWinnerSchema) },
+  responses: {
+    200: json(matchEntity, 'The completed match'),
+    ...errors(400, ...adminErrors, 404, 409),
+    ...databaseAway,
+  },
 });
 const abandonRoute = createRoute({
   method: 'patch',
@@ -114,8 +119,12 @@ const abandonRoute = createRoute({
   tags,
   summary:
     'Void an upcoming or live match (beyond the spec): its bets are cancelled and their stakes refunded in batches right after',
-  request: { params: idParams },
-  responses: { 200: json(matchEntity, 'The abandoned (completed) match'), ...errors(400, ...adminErrors, 404, 409) },
+  request: { params: idParams, headers: idempotencyHeaders },
+  responses: {
+    200: json(matchEntity, 'The abandoned (completed) match'),
+    ...errors(400, ...adminErrors, 404, 409),
+    ...databaseAway,
+  },
 });
 
 /** The statement of a match-changing app.* function (`change` returns the match row): the match as answered. */
@@ -182,22 +191,30 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
   });
   /**
    * Fixes a match's outcome (the run is recorded in the same transaction) and answers the completed match;
-   * its bets, if it has any, are settled right after, in batches, while the answer goes out.
+   * its bets, if it has any, are settled right after, in batches, while the answer goes out. A money write:
+   * the outcome decides who is paid.
    */
-  async function complete(c: Ctx, change: (q: Sql) => Statement): Promise<DatabaseAnswer> {
-    const [rows] = await query(c, 'admin', 'service', (q) => [changedMatch(change)(q)]);
-    const body = bodyOf(rows);
+  async function complete(c: Ctx, write: MoneyWrite, change: (q: Sql) => Statement): Promise<DatabaseAnswer> {
+    const { body } = await moneyWrite(c, 'admin', write, changedMatch(change));
     if ((JSON.parse(body) as Match).settlement?.state === 'settling') settlement.kickAfterAnswer();
     return sendJson(c, body);
   }
   app.openapi(declareRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return complete(c, (q) => q`app.declare_winner(${id}, ${input.winning_team_id}, ${input.result ?? null})`);
+    return complete(
+      c,
+      { scope: `PATCH /api/admin/matches/${id}/declare-winner`, request: input, status: 200 },
+      (q) => q`app.declare_winner(${id}, ${input.winning_team_id}, ${input.result ?? null})`,
+    );
   });
   app.openapi(abandonRoute, (c) => {
     const { id } = c.req.valid('param');
-    return complete(c, (q) => q`app.abandon_match(${id})`);
+    return complete(
+      c,
+      { scope: `PATCH /api/admin/matches/${id}/abandon`, request: {}, status: 200 },
+      (q) => q`app.abandon_match(${id})`,
+    );
   });
 
   return app;

@@ -12,7 +12,8 @@ import {
 import { transactionEntity } from '../../../../src/domain/entities.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../../src/domain/limits.ts';
 import { answer, query } from '../../context.ts';
-import { errors, idParams, json, page, router } from '../../openapi.ts';
+import { answerMoneyWrite } from '../../idempotency.ts';
+import { databaseAway, errors, idempotencyHeaders, idParams, json, page, router } from '../../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../../paging.ts';
 import { auditLog, transactionPage } from '../../queries.ts';
 
@@ -60,16 +61,24 @@ const approveRoute = createRoute({
   path: '/transactions/{id}/approve',
   tags: ['admin: transactions'],
   summary: "Approve a pending deposit (credit), withdrawal (debit) or another admin's credit",
-  request: { params: idParams },
-  responses: { 200: json(transactionEntity, 'The completed transaction'), ...errors(400, 401, 403, 404, 409) },
+  request: { params: idParams, headers: idempotencyHeaders },
+  responses: {
+    200: json(transactionEntity, 'The completed transaction'),
+    ...errors(400, 401, 403, 404, 409),
+    ...databaseAway,
+  },
 });
 const rejectRoute = createRoute({
   method: 'patch',
   path: '/transactions/{id}/reject',
   tags: ['admin: transactions'],
   summary: 'Reject a pending transaction (marked failed, no funds move)',
-  request: { params: idParams },
-  responses: { 200: json(transactionEntity, 'The failed transaction'), ...errors(400, 401, 403, 404, 409) },
+  request: { params: idParams, headers: idempotencyHeaders },
+  responses: {
+    200: json(transactionEntity, 'The failed transaction'),
+    ...errors(400, 401, 403, 404, 409),
+    ...databaseAway,
+  },
 });
 const statsRoute = createRoute({
   method: 'get',
@@ -114,19 +123,19 @@ export function adminTransactionRoutes() {
   );
   app.openapi(approveRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(
+    return answerMoneyWrite(
       c,
       'admin',
-      'service',
+      { scope: `PATCH /api/admin/transactions/${id}/approve`, request: {}, status: 200 },
       (q) => q`select to_jsonb(t)::text as body from app.approve_transaction(${id}) t`,
     );
   });
   app.openapi(rejectRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(
+    return answerMoneyWrite(
       c,
       'admin',
-      'service',
+      { scope: `PATCH /api/admin/transactions/${id}/reject`, request: {}, status: 200 },
       (q) => q`select to_jsonb(t)::text as body from app.reject_transaction(${id}) t`,
     );
   });

@@ -11,7 +11,8 @@ import { adjustmentSchema, userStatusSchema } from '../../../../src/domain/schem
 import type { Sql, Statement } from '../../../_shared/db.ts';
 import { HttpError } from '../../../_shared/errors.ts';
 import { answer, query, type Ctx, type DatabaseAnswer } from '../../context.ts';
-import { errors, idParams, json, jsonBody, page, router } from '../../openapi.ts';
+import { answerMoneyWrite } from '../../idempotency.ts';
+import { databaseAway, errors, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../../paging.ts';
 import { bankAccountPage, betPage, transactionPage, userById, userExists, userPage } from '../../queries.ts';
 
@@ -80,8 +81,12 @@ const walletRoute = createRoute({
   path: '/users/{id}/wallet',
   tags,
   summary: 'Adjust a wallet: positive credits, negative debits',
-  request: { params: idParams, body: jsonBody(adjustmentSchema) },
-  responses: { 201: json(transactionEntity, 'The admin_adjustment transaction'), ...errors(400, 401, 403, 404, 409) },
+  request: { params: idParams, headers: idempotencyHeaders, body: jsonBody(adjustmentSchema) },
+  responses: {
+    201: json(transactionEntity, 'The admin_adjustment transaction'),
+    ...errors(400, 401, 403, 404, 409),
+    ...databaseAway,
+  },
 });
 const statusRoute = createRoute({
   method: 'patch',
@@ -131,14 +136,13 @@ export function adminUserRoutes() {
   });
   app.openapi(walletRoute, (c) => {
     const { id } = c.req.valid('param');
-    const { amount, notes } = c.req.valid('json');
-    return answer(
+    const input = c.req.valid('json');
+    return answerMoneyWrite(
       c,
       'admin',
-      'service',
+      { scope: `POST /api/admin/users/${id}/wallet`, request: input, status: 201 },
       (q) => q`
-      select to_jsonb(t)::text as body from app.admin_adjust_wallet(${id}, ${amount}, ${notes}) t`,
-      { status: 201 },
+      select to_jsonb(t)::text as body from app.admin_adjust_wallet(${id}, ${input.amount}, ${input.notes}) t`,
     );
   });
   app.openapi(statusRoute, (c) => {

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { aMatch, aUser, someLimits } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders, writes } from '../../../test/render.tsx';
+import { idempotencyKeyOf, mockApi, renderWithProviders, writes } from '../../../test/render.tsx';
 import { formatDateTime } from '../../../domain/money.ts';
 import { BetSlip } from './bet-slip.tsx';
 
@@ -147,6 +147,30 @@ describe('bet slip', () => {
     await user.click(screen.getByRole('button', { name: 'Place Bet' }));
     expect(await screen.findByText('Bet placed successfully')).toBeInTheDocument();
     expect(writes(calls)[0].body).toEqual({ match_id: 11, team_id: 2, amount: 1010, odds: 1.95, potential_win: 1970 });
+  });
+
+  it('sends the bet again with its key when the outcome was unknown, and confirms the one bet', async () => {
+    let tries = 0;
+    const calls = mockApi({
+      'POST /api/bets': () =>
+        ++tries === 1
+          ? {
+              status: 504,
+              body: { message: 'We could not confirm this request. Check before trying again.', outcome: 'unknown' },
+              headers: { 'Retry-After': '0' },
+            }
+          : { status: 201, body: { id: 1 } },
+    });
+    const view = renderWithProviders(<BetSlip match={aMatch()} user={aUser()} />);
+    await view.user.click(screen.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ }));
+    await view.user.type(screen.getByRole('textbox', { name: 'Bet amount (₹)' }), '1000');
+    await view.user.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Bet placed successfully')).toBeInTheDocument();
+    const sent = writes(calls);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(idempotencyKeyOf(sent[1])).toBe(idempotencyKeyOf(sent[0]));
+    expect(idempotencyKeyOf(sent[0])).toBeTruthy();
   });
 
   it("shows the server's message when the bet fails", async () => {
