@@ -91,7 +91,15 @@ export async function transaction(sql: Sql, build: (q: Sql) => readonly Statemen
     throw error;
   });
   const over = generation.hold();
-  const statements = [connection`begin`, ...build(connection), connection`commit`];
+  let statements: Statement[];
+  try {
+    statements = [connection`begin`, ...build(connection), connection`commit`];
+  } catch (error) {
+    // nothing sent (postgres.js sends a statement only once it is awaited)
+    connection.release();
+    over();
+    throw error;
+  }
   const answers = awaitAnswers(statements);
   // However the caller is answered, the connection goes back (or its pool is retired) once all is known.
   const settled = answers.all.then((lost) => {
