@@ -106,8 +106,9 @@ describe('admin back office', () => {
     await toast(adminPage, 'Winner declared');
     await adminPage.getByText('Mumbai Indians won the match').first().waitFor();
 
-    // The player: ₹4,000 + ₹3,000, and My Bets shows the win.
-    expect(await balance(db, player.id)).toBe(7000);
+    // The player: ₹4,000 + ₹3,000 once the settlement (a job that starts as the declaration answers) has
+    // run, and My Bets shows the win.
+    await expect.poll(() => balance(db, player.id), { timeout: 10_000 }).toBe(7000);
     await playerPage.goto(`${server.url}/my-bets`);
     await playerPage.getByText('Won', { exact: true }).first().waitFor();
     await playerPage.getByLabel('Balance ₹7,000').first().waitFor();
