@@ -13,13 +13,18 @@ const CLIENTS = Number(process.env.BENCH_LIVE_CLIENTS ?? 1000);
 const MINUTES = Number(process.env.BENCH_LIVE_MINUTES ?? 1);
 
 /** A subscriber that remembers when it first saw each score (frames are matched as text, not parsed). */
-function subscribe(base, matchId) {
+export function subscribe(base, matchId) {
   const seen = new Map();
   return new Promise((resolve, reject) => {
     const request = http.get(
       `${base}/api/live/matches?id=${matchId}`,
       { agent: false, headers: { accept: 'text/event-stream' } },
       (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`live stream refused: ${response.statusCode}`));
+          response.resume();
+          return;
+        }
         response.setEncoding('utf8');
         let buffer = '';
         response.on('data', (chunk) => {

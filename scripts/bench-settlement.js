@@ -6,6 +6,7 @@
 // match of 1,000,000 bets: its time against the 100,000's, and the server processes' memory meanwhile.
 // After each part: app.reconcile() empty and one ledger row per settled bet that moves money.
 import { addPlayersWithBets } from './lib/bulk-data.js';
+import { cpuMeter } from './lib/cpu.js';
 import { treeRss } from './lib/memory.js';
 
 // (numbered after the 64 players of the bets part, whose numbers end up in deposit references)
@@ -69,6 +70,7 @@ async function settleMatch(parts, { bets, action, bettors = [], during }) {
     await addPlayersWithBets(sql, { matchId: match.id, players: Math.floor(bets / 2), tag: `${tag}b` });
   await sql`vacuum analyze`; // as autovacuum would have by then
 
+  const cpu = await cpuMeter(sql, api.pids);
   const started = performance.now();
   const answer = await request(api.base, 'PATCH', `/api/admin/matches/${match.id}/${action}`, {
     cookie: admin,
@@ -80,8 +82,9 @@ async function settleMatch(parts, { bets, action, bettors = [], during }) {
   const alongside = during?.(() => done);
   await settledRun(sql, match.id);
   const settledMs = performance.now() - started;
+  const used = await cpu.stop();
   done = true;
-  return { matchId: match.id, answerMs, settledMs, alongside: await alongside };
+  return { matchId: match.id, answerMs, settledMs, cpu: used, alongside: await alongside };
 }
 
 /** `bettors` players betting ₹1,000 on `matchId` one after another each, until `finished()`: latencies. */
@@ -117,11 +120,12 @@ async function memoryUntil(pids, finished) {
 }
 
 /**
- * The part itself. `parts`: { sql, api (base, pids), admin (cookie), request, newPlayer, log, bets, floor }
- * where `floor` is the settlement floor's { declare, abandon } milliseconds for `bets` bets.
+ * The part itself. `parts`: { sql, api (base, pids), admin (cookie), request, newPlayer, log, bets, floor,
+ * betCpu } where `floor` is the settlement floor's { declare, abandon } milliseconds for `bets` bets and
+ * `betCpu` the { server, database } CPU milliseconds of one bet (the bets part).
  */
 export async function benchSettlement(parts) {
-  const { sql, api, admin, request, newPlayer, log, bets, floor } = parts;
+  const { sql, api, admin, request, newPlayer, log, bets, floor, betCpu } = parts;
   const other = JSON.parse(
     (
       await request(api.base, 'POST', '/api/admin/matches', {
@@ -156,6 +160,15 @@ export async function benchSettlement(parts) {
     `  meanwhile ${BETTORS} players of that match betting on another match: ${declared.alongside.bets} bets, ` +
       `${declared.alongside.failed} refused or failed, p50 ${declared.alongside.p50} ms, p99 ${declared.alongside.p99} ms (target ≤ 100, none failed)`,
   ];
+  // The declaration's run shares its window with the bettors: their bets' CPU (at a bet's cost) is taken out.
+  const perBet = (used, otherBets = 0) =>
+    ['database', 'server']
+      .map((part) => `${part} ${(((used[part] * 1000 - otherBets * betCpu[part]) / bets) * 1000).toFixed(0)} µs`)
+      .join(', ');
+  lines.push(
+    `  CPU per settled bet: declare-winner ${perBet(declared.cpu, declared.alongside.bets)} ` +
+      `(the bettors' ${declared.alongside.bets} bets taken out at a bet's cost); abandon ${perBet(abandoned.cpu)}`,
+  );
   if (declared.alongside.failed > 0) process.exitCode = 1;
 
   if (process.env.BENCH_SETTLE_MILLION) {

@@ -13,6 +13,8 @@
 //   live    with BENCH_LIVE=1 (or =only): 1,000 SSE subscribers of one match, an update a second (scripts/bench-live.js)
 //   memory  with BENCH_MEMORY=1 (or =only): the workers' RSS under 5 minutes of mixed load, and the heap
 //           limit's cost in throughput (scripts/bench-memory.js)
+//   crowd   with BENCH_CROWD=1 (or =only): thousands of viewers polling one match straight at the server and
+//           through a shared cache (nginx proxy_cache), and 10,000 live streams (scripts/bench-crowd.js)
 //
 // Everything runs against fresh scratch databases on TEST_DATABASE_URL's server (default the local
 // PostgreSQL), dropped afterwards. BENCH_SECONDS (default 10) is the length of each timed load;
@@ -23,15 +25,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import postgres from 'postgres';
+import { benchCrowd } from './bench-crowd.js';
 import { benchLists } from './bench-lists.js';
 import { benchLive } from './bench-live.js';
 import { benchMemory } from './bench-memory.js';
 import { benchSettlement } from './bench-settlement.js';
 import { settlementFloor } from './bench-settlement-floor.js';
+import { cpuMeter } from './lib/cpu.js';
 import { runDeno, startDeno } from './lib/deno.js';
 import { pushMigrations } from './lib/migrate.js';
-import { waitForOk } from './lib/processes.js';
+import { freePort, waitForOk } from './lib/processes.js';
 import { createScratchDatabase, dropScratchDatabase } from './lib/scratch-database.js';
 
 const CONCURRENCY = 16;
@@ -73,15 +78,21 @@ async function pgbench() {
 }
 
 /**
- * Starts `WORKERS` processes of a Deno server on one port; resolves with the base URL and a stop. The API's
- * workers run with the heap limit `npm start` gives them, unless `heapLimit` is false.
+ * Starts `workers` (default WORKERS) processes of a Deno server on one port; resolves with the base URL and a
+ * stop. The API's workers run with the heap limit `npm start` gives them (or `heapMb`), unless `heapLimit`
+ * is false; their log lines go to `onLog` if given, else nowhere.
  */
-async function startWorkers(script, env, { heapLimit = true } = {}) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+async function startWorkers(script, env, { heapLimit = true, heapMb, workers = WORKERS, onLog } = {}) {
+  const port = await freePort();
   const worker = script === 'scripts/local-server.ts' && heapLimit;
-  const processes = Array.from({ length: WORKERS }, () =>
-    startDeno(script, { ...env, PROXY_SECRET: proxySecret, PORT: String(port) }, { quiet: true, worker }),
+  const processes = Array.from({ length: workers }, () =>
+    startDeno(
+      script,
+      { ...env, PROXY_SECRET: proxySecret, PORT: String(port) },
+      { quiet: true, piped: Boolean(onLog), worker, heapMb },
+    ),
   );
+  if (onLog) for (const child of processes) createInterface({ input: child.stdout }).on('line', onLog);
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}${script.includes('floor') ? '/api/matches' : '/api/health'}`);
   return {
@@ -132,11 +143,17 @@ function request(base, method, path, { cookie, body, headers = {} } = {}) {
   });
 }
 
-/** Runs `call` from CONCURRENCY loops for SECONDS; counts answers with `ok` statuses and their latencies. */
-async function load(name, call, ok = [200]) {
+/**
+ * Runs `call` from CONCURRENCY loops for SECONDS; counts answers with `ok` statuses, their latencies and body
+ * sizes, and the CPU its server's workers (`pids`) and the database's backends spent per request
+ * (scripts/lib/cpu.js).
+ */
+async function load(name, call, { ok = [200], pids } = {}) {
   const latencies = [];
   let failed = 0;
   let n = 0;
+  let bytes = 0;
+  const cpu = await cpuMeter(sql, pids);
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   await Promise.all(
@@ -145,13 +162,16 @@ async function load(name, call, ok = [200]) {
         const begin = performance.now();
         const answer = await call(n++).catch(() => ({ status: 0 }));
         latencies.push(performance.now() - begin);
+        bytes += Buffer.byteLength(answer.text ?? '');
         if (!ok.includes(answer.status)) failed++;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const used = await cpu.stop();
   latencies.sort((a, b) => a - b);
   const at = (q) => Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1));
+  const perRequest = (cpuSeconds) => Number(((cpuSeconds * 1000) / latencies.length).toFixed(2));
   return {
     name,
     requests: latencies.length,
@@ -160,6 +180,9 @@ async function load(name, call, ok = [200]) {
     'p50 ms': at(0.5),
     'p95 ms': at(0.95),
     'p99 ms': at(0.99),
+    'server CPU ms/req': perRequest(used.server),
+    'database CPU ms/req': perRequest(used.database),
+    'body bytes': Math.round(bytes / latencies.length),
   };
 }
 
@@ -218,10 +241,14 @@ const parts = {
 const lists = () => benchLists(parts);
 const live = () => benchLive(parts);
 const memory = () => benchMemory(parts);
-if ([process.env.BENCH_LISTS, process.env.BENCH_LIVE, process.env.BENCH_MEMORY].includes('only')) {
+const crowd = () => benchCrowd(parts);
+if (
+  [process.env.BENCH_LISTS, process.env.BENCH_LIVE, process.env.BENCH_MEMORY, process.env.BENCH_CROWD].includes('only')
+) {
   if (process.env.BENCH_LISTS) await lists();
   if (process.env.BENCH_LIVE) await live();
   if (process.env.BENCH_MEMORY) await memory();
+  if (process.env.BENCH_CROWD) await crowd();
   agent.destroy();
   process.exit();
 }
@@ -293,21 +320,34 @@ try {
 
   log('reads …');
   const results = [];
-  results.push(await load('floor: one query', () => request(floor.base, 'GET', '/api/matches?status=live')));
   results.push(
-    await load('GET /api/matches?status=live (signed in)', (n) =>
-      request(api.base, 'GET', '/api/matches?status=live', { cookie: player(n) }),
+    await load('floor: one query', () => request(floor.base, 'GET', '/api/matches?status=live'), {
+      pids: floor.pids,
+    }),
+  );
+  results.push(
+    await load(
+      'GET /api/matches?status=live (signed in)',
+      (n) => request(api.base, 'GET', '/api/matches?status=live', { cookie: player(n) }),
+      { pids: api.pids },
     ),
   );
   results.push(
-    await load('… with Cache-Control: no-cache (the database path)', (n) =>
-      request(api.base, 'GET', '/api/matches?status=live', {
-        cookie: player(n),
-        headers: { 'cache-control': 'no-cache' },
-      }),
+    await load(
+      '… with Cache-Control: no-cache (the database path)',
+      (n) =>
+        request(api.base, 'GET', '/api/matches?status=live', {
+          cookie: player(n),
+          headers: { 'cache-control': 'no-cache' },
+        }),
+      { pids: api.pids },
     ),
   );
-  results.push(await load('GET /api/user', (n) => request(api.base, 'GET', '/api/user', { cookie: player(n) })));
+  results.push(
+    await load('GET /api/user', (n) => request(api.base, 'GET', '/api/user', { cookie: player(n) }), {
+      pids: api.pids,
+    }),
+  );
   log('bets …');
   results.push(
     await load(
@@ -317,13 +357,15 @@ try {
           cookie: player(n),
           body: { match_id: match.id, team_id: 1 + (n % 2), amount: 1000 },
         }),
-      [201],
+      { ok: [201], pids: api.pids },
     ),
   );
   const bets = results.at(-1);
   results.push(
-    await load("GET /api/bets (the player's bets)", (n) =>
-      request(api.base, 'GET', '/api/bets', { cookie: player(n) }),
+    await load(
+      "GET /api/bets (the player's bets)",
+      (n) => request(api.base, 'GET', '/api/bets', { cookie: player(n) }),
+      { pids: api.pids },
     ),
   );
   const [{ stored }] = await sql`select count(*)::int as stored from public.bets where match_id = ${match.id}`;
@@ -343,6 +385,7 @@ try {
     newPlayer,
     bets: SETTLEMENT_BETS,
     floor: settleFloor,
+    betCpu: { server: bets['server CPU ms/req'], database: bets['database CPU ms/req'] },
   });
   const afterSettlement = await reconciles(sql);
 
@@ -365,6 +408,7 @@ try {
   if (process.env.BENCH_LISTS) await lists();
   if (process.env.BENCH_LIVE) await live();
   if (process.env.BENCH_MEMORY) await memory();
+  if (process.env.BENCH_CROWD) await crowd();
 } finally {
   await Promise.all(running.map((server) => server.stop()));
   agent.destroy();

@@ -29,9 +29,9 @@ export function workerHeapMb() {
  * glibc's allocator told to hand freed native memory back to the system instead of keeping it in
  * per-thread arenas.
  */
-function workerRuntime() {
+function workerRuntime(heapMb = workerHeapMb()) {
   return {
-    flags: [`--v8-flags=--max-old-space-size=${workerHeapMb()}`],
+    flags: [`--v8-flags=--max-old-space-size=${heapMb}`],
     env: { MALLOC_ARENA_MAX: '2' },
   };
 }
@@ -43,15 +43,16 @@ export function runDeno(script, args = [], env = {}) {
 
 /**
  * Starts a long-running Deno program. Its stdin is a pipe it watches: when we exit, the pipe closes and
- * it exits too, so no Deno process outlives us. `quiet` drops its standard output (request logs); `worker`
- * runs it within a server worker's memory budget.
+ * it exits too, so no Deno process outlives us. `quiet` drops its standard output (request logs), `piped`
+ * leaves it to the caller (child.stdout); `worker` runs it within a server worker's memory budget (its heap
+ * `heapMb`, default API_WORKER_HEAP_MB's).
  */
-export function startDeno(script, env = {}, { quiet = false, worker = false } = {}) {
-  const runtime = worker ? workerRuntime() : { flags: [], env: {} };
+export function startDeno(script, env = {}, { quiet = false, piped = false, worker = false, heapMb } = {}) {
+  const runtime = worker ? workerRuntime(heapMb) : { flags: [], env: {} };
   return spawn(bin('deno'), ['run', ...DENO_FLAGS, ...runtime.flags, script], {
     cwd: root,
     env: { ...toolEnv, ...runtime.env, ...env },
-    stdio: ['pipe', quiet ? 'ignore' : 'inherit', 'inherit'],
+    stdio: ['pipe', piped ? 'pipe' : quiet ? 'ignore' : 'inherit', 'inherit'],
   });
 }
 

@@ -5,23 +5,14 @@
 // as the `postgres` user.
 import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { freePort } from './processes.js';
 import { stopChild } from './supervisor.js';
 import { aptInstall } from './system.js';
 
 const PROGRAM = '/usr/sbin/pgbouncer';
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts PgBouncer for `databaseUrl` (its server, user and password) and resolves with the URL of the same

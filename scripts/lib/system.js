@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import postgres from 'postgres';
 
 const isRoot = process.getuid?.() === 0;
-const hasCommand = (name) => {
+export const hasCommand = (name) => {
   try {
     execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
     return true;
