@@ -115,12 +115,18 @@ export function bodyOf(rows: Rows, message = 'Not found'): string {
 // deno-lint-ignore no-explicit-any
 export type DatabaseAnswer = TypedResponse<any, any, 'json'>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** The successes a route answers: 202 says a second administrator must act before the change takes effect. */
+export type SuccessStatus = 200 | 201 | 202;
+
 /** Answers JSON built by the database as it is: no parse and re-serialize in between. */
-export function sendJson(c: Ctx, body: string, status: 200 | 201 = 200): DatabaseAnswer {
+export function sendJson(c: Ctx, body: string, status: SuccessStatus = 200): DatabaseAnswer {
   return c.body(body, status, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as DatabaseAnswer;
 }
 
-/** Runs one statement that returns `body` and answers it (404 with `message` when it returns no row). */
+/**
+ * Runs one statement that returns `body` and answers it (404 with `message` when it returns no row). A
+ * statement that may leave its change waiting for a second administrator also returns `status` (202 then).
+ */
 export async function answer(
   c: Ctx,
   access: Access,
@@ -129,5 +135,6 @@ export async function answer(
   { status = 200, notFound }: { status?: 200 | 201; notFound?: string } = {},
 ): Promise<DatabaseAnswer> {
   const [rows] = await query(c, access, runAs, (q) => [statement(q)]);
-  return sendJson(c, bodyOf(rows, notFound), status);
+  const body = bodyOf(rows, notFound);
+  return sendJson(c, body, rows[0].status === 202 ? 202 : status);
 }

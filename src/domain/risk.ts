@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BETTING_STATES } from './betting.ts';
+import { timestamp } from './entities.ts';
 import { MATCH_OVERS, MAX_ADJUSTMENT, MIN_BET } from './limits.ts';
 import { isPrice, priceMessages } from './price.ts';
 
@@ -68,6 +69,35 @@ export type RiskSettings = z.infer<typeof riskSettingsSchema>;
 
 /** PUT /api/admin/settings: the settings to change (those left out keep their value); unknown keys are a 400. */
 export const riskSettingsUpdateSchema = riskSettingsSchema.partial().strict();
+
+/**
+ * The answer and the refusal when an admin tries to apply alone a change that loosens a control on admin
+ * money (a higher adjustment_review_amount or admin_credit_per_day): it waits for another admin.
+ */
+export const SECOND_ADMIN_FOR_CHANGE = 'A second administrator must approve this change';
+
+/** A settings change waiting for (or decided by) a second admin. GET /api/admin/settings/changes and its decisions. */
+export const settingsChangeEntity = z.object({
+  id: z.number().int(),
+  /** the settings it sets, key → value */
+  changes: riskSettingsSchema.partial(),
+  /** their values when it was proposed */
+  previous: riskSettingsSchema.partial(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  proposed_by: z.number().int(),
+  proposed_by_username: z.string(),
+  created_at: timestamp,
+  decided_by: z.number().int().nullable(),
+  decided_at: timestamp.nullable(),
+});
+export type SettingsChange = z.infer<typeof settingsChangeEntity>;
+
+/** PUT /api/admin/settings, 202: the change loosens a control on admin money and waits for another admin. */
+export const pendingSettingsChangeEntity = z.object({
+  message: z.literal(SECOND_ADMIN_FOR_CHANGE),
+  change: settingsChangeEntity,
+});
+export type PendingSettingsChange = z.infer<typeof pendingSettingsChangeEntity>;
 
 const bookSide = z.object({
   bets: z.number().int(),

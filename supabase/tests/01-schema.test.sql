@@ -12,7 +12,7 @@ select tables_are('public', array['users', 'bank_accounts', 'transactions', 'tea
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
                               'match_book', 'player_match_stakes', 'referrals', 'user_devices', 'recovery_codes',
                               'second_factor_failures', 'settlement_runs', 'settlement_batches', 'accounts',
-                              'ledger_types', 'house_transfers', 'account_days'],
+                              'ledger_types', 'house_transfers', 'account_days', 'settings_changes'],
   'app holds the private tables');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -84,6 +84,7 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'place_bet', 'match_position', 'create_match', 'start_match', 'update_live', 'set_match_odds', 'declare_winner',
           'abandon_match',
           'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',
+          'pending_settings_changes', 'decide_settings_change',
           'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
           'admin_users', 'admin_user_counts',
           'account_limits', 'set_deposit_limit', 'take_timeout', 'self_exclude', 'statement',

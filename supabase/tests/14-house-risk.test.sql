@@ -262,8 +262,9 @@ select is((select max_stake_per_bet from app.get_risk_settings()), 100000::bigin
 select tests.reset_role();
 select count(*) as audits from public.audit_log where action = 'settings.update' \gset
 select tests.call_as('risk');
-select results_eq($$select max_stake_per_bet, max_liability_per_match, betting_close_over
-                    from app.update_risk_settings('{"max_stake_per_bet": 50000, "max_liability_per_match": 150000, "betting_close_over": 16.3}')$$,
+select results_eq($$select (s ->> 'max_stake_per_bet')::bigint, (s ->> 'max_liability_per_match')::bigint,
+                           (s ->> 'betting_close_over')::numeric(3, 1)
+                    from (select app.update_risk_settings('{"max_stake_per_bet": 50000, "max_liability_per_match": 150000, "betting_close_over": 16.3}') -> 'settings' as s) r$$,
   $$values (50000::bigint, 150000::bigint, 16.3::numeric(3, 1))$$, 'an admin changes settings and gets them back');
 select tests.reset_role();
 select results_eq($$select before, after, admin_id, target_type::text from public.audit_log

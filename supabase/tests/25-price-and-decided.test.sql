@@ -33,7 +33,7 @@ select throws_ok($$select app.update_risk_settings('{"default_odds": 1.855}')$$,
   'Default odds must be between 1.01 and 100.00, with at most two decimals', 'two decimals');
 select throws_ok($$select app.update_risk_settings('{"default_odds": "1.90"}')$$, 'BT400',
   'Default odds must be between 1.01 and 100.00, with at most two decimals', 'a number');
-select is((select default_odds from app.update_risk_settings('{"default_odds": 1.9}')), 1.90::numeric,
+select is((app.update_risk_settings('{"default_odds": 1.9}') #>> '{settings,default_odds}')::numeric, 1.90::numeric,
   'an admin sets the default price');
 select tests.reset_role();
 select results_eq($$select before -> 'default_odds', after -> 'default_odds' from public.audit_log

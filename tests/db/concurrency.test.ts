@@ -75,6 +75,7 @@ function settle<T>(promises: Promise<T>[]) {
 }
 
 let admin: { id: number; role: string };
+let approver: { id: number; role: string };
 
 /** One settlement worker: app.settle_step again and again, each call its own transaction, until idle. */
 async function settleWorker(batchSize: number) {
@@ -87,8 +88,14 @@ async function withSettings(changes: Record<string, number | null>, race: () => 
   const before = Object.fromEntries(
     (await sql`select key, value from app.settings where key = any(${keys})`).map((row) => [row.key, row.value]),
   );
-  const put = (values: Record<string, unknown>) =>
-    request(admin, (tx) => tx`select app.update_risk_settings(${tx.json(values as postgres.JSONValue)})`);
+  // raising a control on admin money waits for a second admin: `approver` is that admin
+  const put = async (values: Record<string, unknown>) => {
+    const [{ change }] = await request(
+      admin,
+      (tx) => tx`select app.update_risk_settings(${tx.json(values as postgres.JSONValue)}) -> 'change' as change`,
+    );
+    if (change) await request(approver, (tx) => tx`select app.decide_settings_change(${change.id}, true)`);
+  };
   await put(changes);
   try {
     await race();
@@ -99,6 +106,7 @@ async function withSettings(changes: Record<string, number | null>, race: () => 
 
 beforeAll(async () => {
   admin = await createAdmin();
+  approver = await createAdmin();
 });
 
 afterAll(async () => {
@@ -521,6 +529,34 @@ describe('the book under concurrency', () => {
       expect(await balance(player.id)).toBe(100_000);
       expect(await reconcile()).toEqual([]);
     }));
+
+  it('ten admins deciding one pending settings change at once: exactly one decision, applied once', async () => {
+    const [{ before }] = await sql`select value as before from app.settings where key = 'admin_credit_per_day'`;
+    const [{ change }] = await request(
+      admin,
+      (tx) =>
+        tx`select app.update_risk_settings(${tx.json({ admin_credit_per_day: Number(before) + 1 })}) -> 'change' as change`,
+    );
+    const deciders = await Promise.all(Array.from({ length: 10 }, () => createAdmin()));
+    const { ok, errors } = await settle(
+      deciders.map((decider, n) =>
+        request(decider, (tx) => tx`select app.decide_settings_change(${change.id}, ${n % 2 === 0})`),
+      ),
+    );
+    try {
+      expect(ok).toBe(1);
+      expect(errors).toEqual(Array(9).fill('BT409: This change has already been decided'));
+      const [decided] = await sql`select status from app.settings_changes where id = ${change.id}`;
+      const decisions = await sql`
+        select action from public.audit_log where target_type = 'settings_change' and target_id = ${change.id}
+          and action <> 'settings.change_proposed'`;
+      expect(decisions).toEqual([{ action: `settings.change_${decided.status}` }]);
+      const [{ after }] = await sql`select value as after from app.settings where key = 'admin_credit_per_day'`;
+      expect(Number(after)).toBe(Number(before) + (decided.status === 'approved' ? 1 : 0));
+    } finally {
+      await request(admin, (tx) => tx`select app.update_risk_settings(${tx.json({ admin_credit_per_day: before })})`);
+    }
+  });
 
   it('two settlements paying the same referrer at once stay within its monthly cap of 1', () =>
     withSettings({ referral_bonuses_per_month: 1 }, async () => {

@@ -5,7 +5,15 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { matchEntity } from '../../../../src/domain/entities.ts';
-import { matchRiskEntity, riskSettingsSchema, riskSettingsUpdateSchema } from '../../../../src/domain/risk.ts';
+import { z } from 'zod';
+import {
+  matchRiskEntity,
+  pendingSettingsChangeEntity,
+  riskSettingsSchema,
+  riskSettingsUpdateSchema,
+  SECOND_ADMIN_FOR_CHANGE,
+  settingsChangeEntity,
+} from '../../../../src/domain/risk.ts';
 import { answer } from '../../context.ts';
 import { errors, idParams, json, jsonBody, router } from '../../openapi.ts';
 import { changeMatch } from './matches.ts';
@@ -51,9 +59,41 @@ const updateSettingsRoute = createRoute({
   path: '/settings',
   tags,
   summary: 'Change house-risk settings (those left out keep their value); every change is audited',
+  description:
+    'Raising adjustment_review_amount or admin_credit_per_day loosens a control on the money admins create: ' +
+    'that part is not applied but waits for another admin (202); every other change applies at once.',
   request: { body: jsonBody(riskSettingsUpdateSchema) },
-  responses: { 200: json(riskSettingsSchema, 'The settings as they now are'), ...errors(400, 401, 403) },
+  responses: {
+    200: json(riskSettingsSchema, 'The settings as they now are'),
+    202: json(
+      pendingSettingsChangeEntity,
+      'The loosening part waits for a second administrator (the rest of the request is applied)',
+    ),
+    ...errors(400, 401, 403),
+  },
 });
+const changesRoute = createRoute({
+  method: 'get',
+  path: '/settings/changes',
+  tags,
+  summary: 'Settings changes waiting for a second administrator, newest first',
+  responses: { 200: json(z.array(settingsChangeEntity), 'Pending changes'), ...errors(401, 403) },
+});
+const decideRoute = (decision: 'approve' | 'reject') =>
+  createRoute({
+    method: 'post',
+    path: `/settings/changes/{id}/${decision}`,
+    tags,
+    summary:
+      decision === 'approve'
+        ? 'Apply a pending settings change (never by the admin who proposed it)'
+        : 'Drop a pending settings change (its proposer may withdraw it)',
+    request: { params: idParams },
+    responses: {
+      200: json(settingsChangeEntity, `The change, ${decision === 'approve' ? 'approved and applied' : 'rejected'}`),
+      ...errors(400, 401, 403, 404, 409),
+    },
+  });
 
 export function adminRiskRoutes() {
   const app = router();
@@ -80,9 +120,27 @@ export function adminRiskRoutes() {
       'admin',
       'service',
       (q) => q`
-      select to_jsonb(s)::text as body from app.update_risk_settings(${q.json(changes)}) s`,
+      select case when p.pending then jsonb_build_object('message', ${SECOND_ADMIN_FOR_CHANGE}::text, 'change', r -> 'change')
+                  else r -> 'settings' end::text as body,
+             case when p.pending then 202 else 200 end as status
+      from app.update_risk_settings(${q.json(changes)}) r
+      cross join lateral (select jsonb_typeof(r -> 'change') = 'object' as pending) p`,
     );
   });
+  app.openapi(changesRoute, (c) =>
+    answer(c, 'admin', 'service', (q) => q`select app.pending_settings_changes()::text as body`),
+  );
+  for (const decision of ['approve', 'reject'] as const) {
+    app.openapi(decideRoute(decision), (c) => {
+      const { id } = c.req.valid('param');
+      return answer(
+        c,
+        'admin',
+        'service',
+        (q) => q`select app.decide_settings_change(${id}, ${decision === 'approve'})::text as body`,
+      );
+    });
+  }
 
   return app;
 }

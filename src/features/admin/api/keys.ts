@@ -27,6 +27,7 @@ export const adminKeys = {
   transactions: ['admin', 'transactions'] as const,
   transactionCounts: ['admin', 'transactions', 'counts'] as const,
   settings: ['admin', 'settings'] as const,
+  settingsChanges: ['admin', 'settings', 'changes'] as const,
   /** GET /api/wallet/transactions?userId=: a user's ledger on the wallet management page. */
   walletTransactions: ['admin', 'wallet-transactions'] as const,
   userWalletTransactions: (id: number) => ['admin', 'wallet-transactions', id] as const,

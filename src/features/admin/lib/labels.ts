@@ -1,6 +1,7 @@
 /** Display texts of the back office: match types, statuses, teams with the fixed fallback. */
 import type { Match, Team } from '../../../domain/entities.ts';
 import type { MatchType } from '../../../domain/limits.ts';
+import type { RiskSettings } from '../../../domain/risk.ts';
 import { fallbackTeam, type TeamRef } from '../../../domain/teams.ts';
 
 export const MATCH_TYPE_LABELS: Record<MatchType, string> = { t20: 'T20', odi: 'ODI', test: 'Test', ipl: 'IPL' };
@@ -62,3 +63,17 @@ export function betStatusLabel(status: string): string {
 export function roleLabel(role: string | undefined): string {
   return role === 'admin' ? 'Administrator' : 'Staff';
 }
+
+/** The name of each house-risk setting, as the Settings screen labels its field. */
+export const SETTING_LABELS: Record<keyof RiskSettings, string> = {
+  max_stake_per_bet: 'Maximum stake per bet (₹)',
+  max_stake_per_player_match: 'Maximum stake per player per match (₹)',
+  max_liability_per_match: 'Liability limit per match (₹)',
+  betting_close_over: 'Close betting at over (2nd innings)',
+  betting_pre_match_only: 'Pre-match betting only: close betting when a match starts',
+  live_feed_stale_seconds: 'Pause bets after a quiet live score (seconds)',
+  referral_bonuses_per_month: 'Referral bonuses per referrer (30 days)',
+  adjustment_review_amount: 'Second admin approves credits from (₹)',
+  admin_credit_per_day: 'Credits per admin per day (₹)',
+  default_odds: 'Default odds of a new match',
+};

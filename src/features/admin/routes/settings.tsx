@@ -3,9 +3,10 @@
  * referral bonuses a referrer may be paid, the second admin for large credits and each admin's daily credit
  * cap, the price of a new match). The form
  * checks with the domain's rules (src/domain/risk.ts), which the database repeats; every saved change is
- * audited there.
+ * audited there. Raising a control on admin money waits for another admin: such changes are listed below the
+ * form, for another admin to approve or reject.
  */
-import { Box, Button, Input, SimpleGrid, Switch } from '@chakra-ui/react';
+import { Box, Button, Input, SimpleGrid, Stack, Switch } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -20,6 +21,8 @@ import { useRiskSettings } from '../api/get-risk-settings.ts';
 import { useUpdateRiskSettings } from '../api/update-risk-settings.ts';
 import { LoadError } from '../components/load-error.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { PendingSettingsChanges } from '../components/pending-settings-changes.tsx';
+import { SETTING_LABELS } from '../lib/labels.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 /** Text inputs in, the settings out: an empty amount is no number (refused); an empty close over is none. */
@@ -57,67 +60,57 @@ function formValues(settings: RiskSettings): FormInput {
 
 type NumberSetting = Exclude<keyof FormInput, 'betting_pre_match_only'>;
 
-/** The settings typed as numbers, in the form's order: label, help text, keyboard and example. */
+/** The settings typed as numbers, in the form's order: help text, keyboard and example (labels: SETTING_LABELS). */
 const NUMBER_FIELDS: {
   name: NumberSetting;
-  label: string;
   help: string;
   inputMode: 'numeric' | 'decimal';
   placeholder?: string;
 }[] = [
   {
     name: 'max_stake_per_bet',
-    label: 'Maximum stake per bet (₹)',
     help: 'The largest stake of one bet.',
     inputMode: 'numeric',
   },
   {
     name: 'max_stake_per_player_match',
-    label: 'Maximum stake per player per match (₹)',
     help: 'The largest total one player may stake on one match.',
     inputMode: 'numeric',
   },
   {
     name: 'max_liability_per_match',
-    label: 'Liability limit per match (₹)',
     help: 'The most the house may lose on a match, whichever side wins: the payouts on that side minus all stakes.',
     inputMode: 'numeric',
   },
   {
     name: 'betting_close_over',
-    label: 'Close betting at over (2nd innings)',
     help: 'Betting closes when a live match reaches this over of the second innings. Empty: open until the result.',
     inputMode: 'decimal',
     placeholder: 'e.g. 15.0',
   },
   {
     name: 'live_feed_stale_seconds',
-    label: 'Pause bets after a quiet live score (seconds)',
     help: 'A live match, or an upcoming one past its start, takes no bets this long after its last live update. Empty: never.',
     inputMode: 'numeric',
     placeholder: 'e.g. 180',
   },
   {
     name: 'referral_bonuses_per_month',
-    label: 'Referral bonuses per referrer (30 days)',
     help: 'A bonus is paid once the referred player has staked their first deposit on settled bets.',
     inputMode: 'numeric',
   },
   {
     name: 'adjustment_review_amount',
-    label: 'Second admin approves credits from (₹)',
-    help: 'A wallet credit of at least this waits, pending, until another admin approves it.',
+    help: 'A wallet credit, or an unconfirmed deposit or a withdrawal, of at least this needs a second admin. Raising it needs one too.',
     inputMode: 'numeric',
   },
   {
     name: 'admin_credit_per_day',
-    label: 'Credits per admin per day (₹)',
-    help: 'What one admin may credit to wallets in 24 hours, pending credits included.',
+    help: 'What one admin may credit in 24 hours, pending credits and approved deposits included. Raising it needs a second admin.',
     inputMode: 'numeric',
   },
   {
     name: 'default_odds',
-    label: 'Default odds of a new match',
     help: 'The price of both teams when a match is created (3.00 pays three times the stake). Price each match on its page.',
     inputMode: 'decimal',
     placeholder: 'e.g. 1.90',
@@ -139,9 +132,13 @@ function SettingsForm({ settings }: { settings: RiskSettings }) {
 
   const onSubmit = handleSubmit((values) =>
     update.mutate(values, {
-      onSuccess: (saved) => {
+      onSuccess: ({ settings: saved, pending }) => {
         reset(formValues(saved));
-        notify({ title: 'Settings saved', description: 'The house-risk settings have been updated.' });
+        notify(
+          pending
+            ? { title: 'Change sent for approval', description: pending.message }
+            : { title: 'Settings saved', description: 'The house-risk settings have been updated.' },
+        );
       },
       onError: (error) =>
         notify({ title: 'Failed to save settings', description: errorMessage(error), variant: 'destructive' }),
@@ -151,8 +148,8 @@ function SettingsForm({ settings }: { settings: RiskSettings }) {
   return (
     <FormStack gap="5" onSubmit={onSubmit} noValidate aria-label="House risk settings">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {NUMBER_FIELDS.map(({ name, label, help, inputMode, placeholder }) => (
-          <FormField key={name} label={label} error={errors[name]?.message} helperText={help}>
+        {NUMBER_FIELDS.map(({ name, help, inputMode, placeholder }) => (
+          <FormField key={name} label={SETTING_LABELS[name]} error={errors[name]?.message} helperText={help}>
             <Input inputMode={inputMode} placeholder={placeholder} {...register(name)} />
           </FormField>
         ))}
@@ -169,7 +166,7 @@ function SettingsForm({ settings }: { settings: RiskSettings }) {
           >
             <Switch.HiddenInput onBlur={field.onBlur} />
             <Switch.Control />
-            <Switch.Label>Pre-match betting only: close betting when a match starts</Switch.Label>
+            <Switch.Label>{SETTING_LABELS.betting_pre_match_only}</Switch.Label>
           </Switch.Root>
         )}
       />
@@ -185,18 +182,21 @@ export function SettingsRoute() {
   return (
     <Box maxW="4xl">
       <PageHeader title="Settings" />
-      <SectionCard
-        title="House risk"
-        description="Limits every bet and every admin credit is checked against, and when betting closes or pauses by itself. Every change is recorded in the audit log."
-      >
-        {settings.isPending ? (
-          <PageSpinner label="Loading settings" />
-        ) : settings.isError ? (
-          <LoadError what="settings" />
-        ) : (
-          <SettingsForm settings={settings.data} />
-        )}
-      </SectionCard>
+      <Stack gap="6">
+        <SectionCard
+          title="House risk"
+          description="Limits every bet and every admin credit is checked against, and when betting closes or pauses by itself. Every change is recorded in the audit log."
+        >
+          {settings.isPending ? (
+            <PageSpinner label="Loading settings" />
+          ) : settings.isError ? (
+            <LoadError what="settings" />
+          ) : (
+            <SettingsForm settings={settings.data} />
+          )}
+        </SectionCard>
+        <PendingSettingsChanges />
+      </Stack>
     </Box>
   );
 }
