@@ -13,9 +13,9 @@
  * `Idempotent-Replayed: true`. The same key with another body (or on another route or target) is a 409. A
  * refused request (4xx) saves nothing: its transaction rolls back, and a retry is evaluated afresh.
  */
-import type { Sql, Statement } from '../_shared/db.ts';
+import type { Rows, Sql, Statement } from '../_shared/db.ts';
 import { sha256Hex } from '../_shared/sha256.ts';
-import { bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
+import { bodyOf, query, sendJson, type Ctx, type DatabaseAnswer, type SuccessStatus } from './context.ts';
 
 const REPLAY = /^BT(2\d\d)$/;
 
@@ -24,8 +24,11 @@ export interface MoneyWrite {
   scope: string;
   /** The validated body (schema key order, unknown keys stripped): what "the same request" means. */
   request: unknown;
-  /** The status of the answer. */
-  status: 200 | 201;
+  /**
+   * The status of the answer; 'answered' when the statement says it (a `status` column: 202 when a second
+   * administrator must approve before the money moves).
+   */
+  status: 200 | 201 | 'answered';
 }
 
 /**
@@ -38,25 +41,31 @@ export async function moneyWrite(
   access: 'user' | 'admin',
   { scope, request, status }: MoneyWrite,
   work: (q: Sql) => Statement,
-): Promise<{ body: string; status: 200 | 201 }> {
+): Promise<{ body: string; status: SuccessStatus }> {
   const key = c.req.header('idempotency-key');
+  const answered = (rows: Rows): SuccessStatus => (status === 'answered' ? (rows[0].status as SuccessStatus) : status);
   if (!key) {
     const [rows] = await query(c, access, 'service', (q) => [work(q)]);
-    return { body: bodyOf(rows), status };
+    return { body: bodyOf(rows), status: answered(rows) };
   }
   const requestHash = sha256Hex(`${scope}\n${JSON.stringify(request)}`);
   try {
     const [, saved] = await query(c, access, 'service', (q) => [
       q`select app.idempotency_begin(${key}, ${requestHash})`,
-      q`with answer as (${work(q)})
-        select answer.body, app.idempotency_save(${key}, ${requestHash}, ${status}, answer.body::jsonb) from answer`,
+      status === 'answered'
+        ? q`with answer as (${work(q)})
+            select answer.body, answer.status,
+                   app.idempotency_save(${key}, ${requestHash}, answer.status, answer.body::jsonb)
+            from answer`
+        : q`with answer as (${work(q)})
+            select answer.body, app.idempotency_save(${key}, ${requestHash}, ${status}, answer.body::jsonb) from answer`,
     ]);
-    return { body: bodyOf(saved), status };
+    return { body: bodyOf(saved), status: answered(saved) };
   } catch (error) {
     const replay = REPLAY.exec((error as { code?: string }).code ?? '');
     if (!replay) throw error;
     c.header('Idempotent-Replayed', 'true');
-    return { body: (error as { detail: string }).detail, status: Number(replay[1]) as 200 | 201 };
+    return { body: (error as { detail: string }).detail, status: Number(replay[1]) as SuccessStatus };
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MATCH_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './limits.ts';
-import { timestamp } from './entities.ts';
+import { timestamp, transactionEntity } from './entities.ts';
 
 /** GET /api/admin/users/counts: the counts of the users tabs. */
 export const userCountsEntity = z.object({
@@ -22,6 +22,14 @@ export const transactionCountsEntity = z.object({
   /** admin credits waiting for a second admin's approval */
   pending_adjustments: z.number().int(),
 });
+
+/**
+ * PATCH /api/admin/transactions/{id}/approve, 202: a deposit no gateway confirmed or a withdrawal of at least
+ * adjustment_review_amount, approved once: it stays pending until another admin approves it. The message
+ * names the threshold: 'A second administrator must approve deposits of ₹50,000 or more'.
+ */
+export const firstApprovalEntity = z.object({ message: z.string(), transaction: transactionEntity });
+export type FirstApproval = z.infer<typeof firstApprovalEntity>;
 
 /** The dashboard statistics. GET /api/admin/dashboard/stats. activeUsers, totalBets and totalTransactionVolume count the last 7 days. */
 export const dashboardStatsEntity = z.object({

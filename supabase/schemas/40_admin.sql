@@ -3,6 +3,11 @@
 -- only the claim) and appends an audit_log row for each write. No admin may approve, reject or adjust their
 -- own money (403 'You cannot approve or adjust your own wallet'): another admin must do it.
 --
+-- No insider alone on a money path: money an admin releases from adjustment_review_amount up (a credit, a
+-- deposit no gateway confirmed, a withdrawal) needs two admins, decided in one place
+-- (app.second_admin_approval); what one admin credits in 24 hours (credits asked for, deposits approved) is
+-- capped by admin_credit_per_day (app.check_credit_cap).
+--
 -- Lists are keyset pages (`where id < <cursor> order by id desc limit n + 1`) over an index that starts with
 -- the list's filter and ends in id, so a page costs the same on the first and the ten-thousandth page; the
 -- indexes the users list searches and filters on are defined with public.users (identity), those of the
@@ -24,6 +29,114 @@ comment on table app.user_activity is
 
 -- the dashboard counts the users active after a day
 create index user_activity_active_on_idx on app.user_activity (active_on);
+
+-- Each admin's approval of a pending deposit or withdrawal: who approved it and when. From
+-- adjustment_review_amount up a second admin's approval completes it, so the first one is kept here until
+-- then; every approval of a deposit counts against its admin's daily credit cap.
+create table app.transaction_approvals (
+  transaction_id bigint not null references public.transactions (id) on delete cascade,
+  admin_id bigint not null references public.users (id),
+  approved_at timestamptz not null default now(),
+  constraint transaction_approvals_pkey primary key (transaction_id, admin_id)
+);
+comment on table app.transaction_approvals is
+  'Admins'' approvals of pending deposits and withdrawals (two from adjustment_review_amount up).';
+-- foreign key; an admin's approvals of the last 24 hours (the credit cap)
+create index transaction_approvals_admin_idx on app.transaction_approvals (admin_id, approved_at);
+revoke all on app.transaction_approvals from public, anon, authenticated, service_role;
+
+/** Functions: four eyes and the credit cap */
+
+-- 'deposit', 'withdrawal' or 'adjustment': a pending transaction as the four-eyes messages name it.
+create function app.pending_kind(p_type text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case p_type when 'admin_adjustment' then 'adjustment' else p_type end
+$$;
+comment on function app.pending_kind(text) is 'Internal: the word the four-eyes messages use for a transaction type.';
+
+-- Four eyes on the money an admin releases: whether p_admin's approval of the pending transaction p_tx
+-- (locked by the caller) completes it, recording the approval. A deposit or withdrawal below
+-- adjustment_review_amount needs one admin; from that amount, two different ones: the first approval leaves
+-- it pending (false), the same admin again is a 403 'A second administrator must approve this deposit'
+-- ('… this withdrawal'). A pending admin credit already has its first admin, the one who asked for it (who
+-- may not decide it at all: app.lock_pending_transaction). Every approval path calls this, and nothing else
+-- decides whether one admin is enough.
+create function app.second_admin_approval(p_tx public.transactions, p_admin public.users)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_seconded boolean;
+begin
+  if exists (select 1 from app.transaction_approvals a where a.transaction_id = p_tx.id and a.admin_id = p_admin.id) then
+    raise exception using errcode = 'BT403',
+      message = 'A second administrator must approve this ' || app.pending_kind(p_tx.type);
+  end if;
+  v_seconded := p_tx.requested_by is not null
+    or exists (select 1 from app.transaction_approvals a where a.transaction_id = p_tx.id);
+  if p_tx.type in ('deposit', 'withdrawal') then
+    insert into app.transaction_approvals (transaction_id, admin_id) values (p_tx.id, p_admin.id);
+  end if;
+  return v_seconded or abs(p_tx.amount) < (app.current_risk_settings()).adjustment_review_amount;
+end;
+$$;
+comment on function app.second_admin_approval(public.transactions, public.users) is
+  'Internal: records an admin''s approval of a pending transaction and says whether it completes it (two admins from adjustment_review_amount up).';
+
+-- The answer to a first approval that leaves a transaction waiting for a second admin: 'A second
+-- administrator must approve deposits of ₹50,000 or more' (withdrawals likewise; the amount is the setting's).
+-- Caller: API, after app.approve_transaction answered a transaction still pending.
+create function app.second_admin_notice(p_type text)
+returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return format('A second administrator must approve %ss of %s or more', app.pending_kind(p_type),
+                app.format_rupees((app.current_risk_settings()).adjustment_review_amount));
+end;
+$$;
+comment on function app.second_admin_notice(text) is
+  'The 202 answer of a first approval: a second administrator must approve {kind}s of {amount} or more. Caller: API.';
+
+-- What p_admin_id may still credit: 409 'Daily credit limit reached' unless p_amount more stays within
+-- admin_credit_per_day over the last 24 hours. Counted: the credits the admin asked for (pending ones
+-- included, rejected ones not) and the deposits they approved (each approval, first or second; not those that
+-- failed), except those of p_except (the transaction being approved, counted as p_amount). Serialized per
+-- admin by an advisory lock taken first, so two requests of one admin cannot pass the cap together; callers
+-- take it before any user row (the lock order of app.admin_adjust_wallet and app.approve_transaction).
+create function app.check_credit_cap(p_admin_id bigint, p_amount bigint, p_except bigint default null)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_since timestamptz := now() - interval '24 hours';
+  v_credited bigint;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('admin-credit:' || p_admin_id, 0));
+  select coalesce(sum(t.amount), 0) into v_credited
+    from public.transactions t
+    where t.requested_by = p_admin_id and t.created_at > v_since and t.amount > 0 and t.status <> 'failed';
+  select v_credited + coalesce(sum(t.amount), 0) into v_credited
+    from app.transaction_approvals a
+    join public.transactions t on t.id = a.transaction_id
+    where a.admin_id = p_admin_id and a.approved_at > v_since and t.type = 'deposit' and t.status <> 'failed'
+      and a.transaction_id is distinct from p_except;
+  if v_credited + p_amount > (app.current_risk_settings()).admin_credit_per_day then
+    raise exception using errcode = 'BT409', message = 'Daily credit limit reached';
+  end if;
+end;
+$$;
+comment on function app.check_credit_cap(bigint, bigint, bigint) is
+  'Internal: 409 unless an admin''s credits and approved deposits of 24 hours plus this stay within admin_credit_per_day.';
 
 /** Functions: pending transactions */
 
@@ -56,10 +169,14 @@ $$;
 comment on function app.lock_pending_transaction(bigint, public.users) is
   'Internal: locks a pending transaction an admin may decide (not their own wallet, not their own credit).';
 
--- Approves a pending transaction (not the admin's own): a deposit is completed and credited (not while its
--- player is self-excluded: 409 'This player is self-excluded'); a withdrawal is debited (re-checked against
--- the balance); an admin credit is applied, by an admin other than the one who asked for it (403 'A second
--- administrator must approve this adjustment'). Lock order: the transaction, then the user.
+-- Approves a pending transaction (not the admin's own). Two admins from adjustment_review_amount up
+-- (app.second_admin_approval): a first approval is recorded and answered with the transaction still pending
+-- (audit 'transaction.first_approval'); the approval that completes it moves the money. A deposit (money no
+-- gateway confirmed) counts against the approving admin's daily credit cap (409 'Daily credit limit
+-- reached'), is never approved while its player is self-excluded (409 'This player is self-excluded') and is
+-- then completed and credited; a withdrawal is debited (re-checked against the balance); an admin credit is
+-- applied, by an admin other than the one who asked for it (403 'A second administrator must approve this
+-- adjustment'). Lock order: the transaction, the admin's credit lock, then the user.
 create function app.approve_transaction(p_transaction_id bigint)
 returns public.transactions
 language plpgsql
@@ -70,16 +187,28 @@ declare
   v_admin public.users := app.require_admin();
   v_before public.transactions;
   v_tx public.transactions;
+  v_complete boolean;
   v_balance bigint;
 begin
   v_before := app.lock_pending_transaction(p_transaction_id, v_admin);
+  v_complete := app.second_admin_approval(v_before, v_admin);
   if v_before.type = 'deposit' then
-    v_tx := app.apply_deposit(v_before.id, null);
-    -- checked once apply_deposit holds the player's row, which a self-exclusion takes too: one that started
-    -- before is seen here (and undoes the credit), one that starts later comes after this approval
+    perform app.check_credit_cap(v_admin.id, v_before.amount, v_before.id);
+    -- the player's row, which a self-exclusion takes too: one that started before is seen here, one that
+    -- starts later comes after this approval
+    perform 1 from public.users where id = v_before.user_id for update;
     if app.is_self_excluded(v_before.user_id) then
       raise exception using errcode = 'BT409', message = 'This player is self-excluded';
     end if;
+  end if;
+  if not v_complete then
+    perform app.audit(v_admin.id, 'transaction.first_approval', 'transaction', v_before.id, to_jsonb(v_before),
+      jsonb_build_object('status', 'pending', 'waiting_for', 'a second administrator'));
+    return v_before;
+  end if;
+
+  if v_before.type = 'deposit' then
+    v_tx := app.apply_deposit(v_before.id, null);
   else
     -- a withdrawal (negative) or an admin credit: the balance moves by the amount
     select wallet_balance into v_balance from public.users where id = v_before.user_id for update;
@@ -96,7 +225,7 @@ begin
 end;
 $$;
 comment on function app.approve_transaction(bigint) is
-  'Approves a pending deposit (credit) or withdrawal (debit) of another user. Caller: API as an admin.';
+  'Approves a pending deposit (credit) or withdrawal (debit) of another user; from adjustment_review_amount up a first approval waits for a second admin. Caller: API as an admin.';
 
 -- Rejects a pending transaction (not the admin's own; an admin credit not by the admin who asked for it):
 -- marked failed, no money moves.
@@ -126,9 +255,9 @@ comment on function app.reject_transaction(bigint) is
 -- An admin's wallet adjustment (signed; |amount| 1–100000; notes required, at most 200 characters; never
 -- the admin's own wallet; a debit may not take the available balance below zero). A credit counts towards
 -- the admin's admin_credit_per_day over the last 24 hours, pending credits included (409 'Daily credit
--- limit reached'); credits of the same admin are serialized by an advisory lock taken first, so two cannot
--- pass the cap together. A credit of at least adjustment_review_amount is written pending (balance
--- untouched) for another admin to approve or reject; anything else moves money at once. Audited either way.
+-- limit reached', app.check_credit_cap, whose lock comes first). A credit of at least adjustment_review_amount
+-- is written pending (balance untouched) for another admin to approve or reject; anything else moves money at
+-- once. Audited either way.
 create function app.admin_adjust_wallet(p_user_id bigint, p_amount bigint, p_notes text)
 returns public.transactions
 language plpgsql
@@ -140,7 +269,6 @@ declare
   v_settings app.risk_settings := app.current_risk_settings();
   v_notes text := btrim(p_notes);
   v_pending boolean := p_amount >= v_settings.adjustment_review_amount;
-  v_credited bigint;
   v_before public.users;
   v_after public.users;
   v_tx public.transactions;
@@ -162,14 +290,7 @@ begin
   end if;
 
   if p_amount > 0 then
-    perform pg_advisory_xact_lock(hashtextextended('admin-credit:' || v_admin.id, 0));
-    select coalesce(sum(t.amount), 0) into v_credited
-      from public.transactions t
-      where t.requested_by = v_admin.id and t.created_at > now() - interval '24 hours'
-        and t.amount > 0 and t.status <> 'failed';
-    if v_credited + p_amount > v_settings.admin_credit_per_day then
-      raise exception using errcode = 'BT409', message = 'Daily credit limit reached';
-    end if;
+    perform app.check_credit_cap(v_admin.id, p_amount);
   end if;
 
   select * into v_before from public.users where id = p_user_id for update;
@@ -390,6 +511,10 @@ comment on function app.dashboard_stats() is
 /** Function privileges */
 
 revoke execute on function
+  app.pending_kind(text),
+  app.second_admin_approval(public.transactions, public.users),
+  app.second_admin_notice(text),
+  app.check_credit_cap(bigint, bigint, bigint),
   app.lock_pending_transaction(bigint, public.users),
   app.approve_transaction(bigint),
   app.reject_transaction(bigint),
@@ -401,6 +526,7 @@ revoke execute on function
   app.dashboard_stats()
   from public, anon, authenticated, service_role;
 grant execute on function
+  app.second_admin_notice(text),
   app.approve_transaction(bigint),
   app.reject_transaction(bigint),
   app.admin_adjust_wallet(bigint, bigint, text),

@@ -12,7 +12,7 @@ select tables_are('public', array['users', 'bank_accounts', 'transactions', 'tea
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
                               'match_book', 'player_match_stakes', 'referrals', 'user_devices', 'recovery_codes',
                               'second_factor_failures', 'settlement_runs', 'settlement_batches', 'accounts',
-                              'ledger_types', 'house_transfers', 'account_days', 'settings_changes'],
+                              'ledger_types', 'house_transfers', 'account_days', 'settings_changes', 'transaction_approvals'],
   'app holds the private tables');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -85,7 +85,7 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'abandon_match',
           'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',
           'pending_settings_changes', 'decide_settings_change',
-          'approve_transaction', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
+          'approve_transaction', 'second_admin_notice', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
           'admin_users', 'admin_user_counts',
           'account_limits', 'set_deposit_limit', 'take_timeout', 'self_exclude', 'statement',
           'reality_check', 'set_reality_check', 'play_session', 'answer_limit_prompt',

@@ -2,9 +2,10 @@
 -- approval (debit, re-checked) and rejection (nothing moves).
 begin;
 set local search_path = tests, public;
-select plan(44);
+select plan(45);
 
 select tests.create_admin('boss');
+select tests.create_admin('deputy');
 select tests.create_user('wanda', 60000);   -- deposits of 60000 (qualifies)
 select tests.create_user('xavier', 10000);  -- another player
 select tests.create_user('small');          -- only small deposits, below
@@ -113,7 +114,10 @@ select tests.call_as('wanda');
 select throws_ok(format('select app.approve_transaction(%s)', :w500), 'BT403', 'Admin access required',
   'a player cannot approve');
 select tests.call_as('boss');
-select is((select status::text from app.approve_transaction(:w50000)), 'completed', 'the admin approves a withdrawal');
+select is((select status::text from app.approve_transaction(:w50000)), 'pending',
+  'one admin''s approval of a withdrawal of ₹50,000 leaves it pending (25-four-eyes)');
+select tests.call_as('deputy');
+select is((select status::text from app.approve_transaction(:w50000)), 'completed', 'a second admin completes it');
 select tests.reset_role();
 select is(tests.balance('wanda'), 10000::bigint, 'approval debits the wallet');
 select tests.call_as('boss');

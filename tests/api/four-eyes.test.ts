@@ -5,7 +5,8 @@
  * setting as it found it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiSuite, balance, createAdmin, registerPlayer, type Player } from '../support/api.ts';
+import { randomInt } from 'node:crypto';
+import { apiSuite, balance, createAdmin, depositReference, fund, registerPlayer, type Player } from '../support/api.ts';
 
 const SECOND_ADMIN = 'A second administrator must approve this change';
 
@@ -14,6 +15,112 @@ describe('no insider alone', () => {
   let secondAdmin: Player;
   beforeAll(async () => {
     secondAdmin = await createAdmin(api.server, api.db);
+  });
+
+  /** A pending deposit no gateway has confirmed (the player never paid). */
+  const unpaidDeposit = async (player: Player, amount: number) => {
+    const deposit = await player.client.post('/api/wallet/deposit', {
+      amount,
+      paymentMethod: 'upi',
+      reference: depositReference(),
+    });
+    expect(deposit.status).toBe(201);
+    return deposit.body.id as number;
+  };
+  const approve = (admin: Player, id: number) => admin.client.patch(`/api/admin/transactions/${id}/approve`);
+
+  it("an admin who approves a friend's unpaid deposits alone credits nothing: each waits for a second admin", async () => {
+    const insider = await createAdmin(api.server, api.db);
+    const friend = await registerPlayer(api.server);
+    const deposits = [];
+    for (let n = 0; n < 7; n++) deposits.push(await unpaidDeposit(friend, 100_000));
+    const answers = [];
+    for (const id of deposits) answers.push(await approve(insider, id));
+    for (const [n, first] of answers.slice(0, 5).entries()) {
+      expect(first.status).toBe(202);
+      expect(first.body).toMatchObject({
+        message: 'A second administrator must approve deposits of ₹50,000 or more',
+        transaction: { id: deposits[n], status: 'pending', amount: 100_000 },
+      });
+    }
+    // the first approvals count against the insider's daily cap of ₹5,00,000 too
+    expect(answers.slice(5).map((answer) => [answer.status, answer.body])).toEqual([
+      [409, { message: 'Daily credit limit reached' }],
+      [409, { message: 'Daily credit limit reached' }],
+    ]);
+    const again = await approve(insider, deposits[0]);
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual({ message: 'A second administrator must approve this deposit' });
+    expect(await balance(api.db, friend.id), 'seven approvals of ₹1,00,000 by one admin').toBe(0);
+
+    const second = await approve(secondAdmin, deposits[0]);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ id: deposits[0], status: 'completed' });
+    expect(await balance(api.db, friend.id)).toBe(100_000);
+    for (const id of deposits.slice(1)) {
+      expect((await secondAdmin.client.patch(`/api/admin/transactions/${id}/reject`)).status).toBe(200);
+    }
+    expect(await balance(api.db, friend.id)).toBe(100_000);
+  });
+
+  it("every deposit an admin approves counts against that admin's daily credit cap", async () => {
+    const approver = await createAdmin(api.server, api.db);
+    const friend = await registerPlayer(api.server);
+    const { admin_credit_per_day: cap, adjustment_review_amount: review } = (
+      await api.admin.client.get('/api/admin/settings')
+    ).body;
+    const amount = review - 1;
+    const fits = Math.floor(cap / amount);
+    for (let n = 0; n < fits; n++) {
+      const id = await unpaidDeposit(friend, amount);
+      expect((await approve(approver, id)).status).toBe(200);
+    }
+    const over = await unpaidDeposit(friend, amount);
+    const refused = await approve(approver, over);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: 'Daily credit limit reached' });
+    expect(await balance(api.db, friend.id)).toBe(fits * amount);
+    expect((await approve(secondAdmin, over)).status, 'another admin has a cap of their own').toBe(200);
+  });
+
+  it('an admin who releases a withdrawal of ₹50,000 alone gets it held for a second admin', async () => {
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 60_000);
+    const account = await player.client.post('/api/bank-accounts', {
+      account_holder: 'Large Withdrawer',
+      account_number: `6${Date.now()}${randomInt(1000, 9999)}`,
+      ifsc_code: 'SBIN0006012',
+      bank_name: 'State Bank',
+    });
+    expect(account.status).toBe(201);
+    const withdrawal = await player.client.post('/api/wallet/withdraw', {
+      amount: 50_000,
+      bankAccountId: account.body.id,
+    });
+    expect(withdrawal.status).toBe(201);
+    const { id } = withdrawal.body;
+
+    const key = { 'idempotency-key': `first-approval-${id}` };
+    const first = await api.admin.client.patch(`/api/admin/transactions/${id}/approve`, undefined, key);
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({
+      message: 'A second administrator must approve withdrawals of ₹50,000 or more',
+      transaction: { id, status: 'pending', amount: -50_000 },
+    });
+    // a retry with the same key learns the first answer, 202 included, and approves nothing again
+    const retried = await api.admin.client.patch(`/api/admin/transactions/${id}/approve`, undefined, key);
+    expect(retried.status).toBe(202);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.body).toEqual(first.body);
+    const again = await approve(api.admin, id);
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual({ message: 'A second administrator must approve this withdrawal' });
+    expect(await balance(api.db, player.id)).toBe(60_000);
+
+    const second = await approve(secondAdmin, id);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ id, status: 'completed' });
+    expect(await balance(api.db, player.id)).toBe(10_000);
   });
 
   it('an admin who raises the controls on their own credits gets a change for a second admin, applied only by one', async () => {

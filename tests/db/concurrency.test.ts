@@ -530,6 +530,48 @@ describe('the book under concurrency', () => {
       expect(await reconcile()).toEqual([]);
     }));
 
+  it('ten admins approving one unconfirmed deposit of 100,000 at once: two approvals complete it, credited once', async () => {
+    const player = await createPlayer(0);
+    const ref = newRef();
+    const [deposit] = await request(player, (tx) => tx`select id from app.request_deposit(100000, 'upi', ${ref})`);
+    const admins = await Promise.all(Array.from({ length: 10 }, () => createAdmin()));
+    const answers = await Promise.allSettled(
+      admins.map((approving) =>
+        request(approving, (tx) => tx`select status from app.approve_transaction(${deposit.id})`),
+      ),
+    );
+    const statuses = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value[0].status] : []));
+    expect(statuses.sort()).toEqual(['completed', 'pending']);
+    const errors = answers.flatMap((answer) =>
+      answer.status === 'rejected' ? [`${answer.reason.code}: ${answer.reason.message}`] : [],
+    );
+    expect(errors).toEqual(Array(8).fill('BT409: Transaction is not pending'));
+    expect(await balance(player.id)).toBe(100_000);
+    expect(
+      await sql`select count(*)::int as n from app.transaction_approvals where transaction_id = ${deposit.id}`,
+    ).toEqual([{ n: 2 }]);
+    expect(await reconcile()).toEqual([]);
+  });
+
+  it("one admin's 20 simultaneous deposit approvals of 10,000 against a daily cap of 100,000 pass exactly 10", () =>
+    withSettings({ admin_credit_per_day: 100_000 }, async () => {
+      const approving = await createAdmin();
+      const player = await createPlayer(0);
+      const deposits = [];
+      for (let n = 0; n < 20; n++) {
+        const ref = newRef();
+        const [deposit] = await request(player, (tx) => tx`select id from app.request_deposit(10000, 'upi', ${ref})`);
+        deposits.push(deposit.id);
+      }
+      const { ok, errors } = await settle(
+        deposits.map((id) => request(approving, (tx) => tx`select id from app.approve_transaction(${id})`)),
+      );
+      expect(ok).toBe(10);
+      expect(errors).toEqual(Array(10).fill('BT409: Daily credit limit reached'));
+      expect(await balance(player.id)).toBe(100_000);
+      expect(await reconcile()).toEqual([]);
+    }));
+
   it('ten admins deciding one pending settings change at once: exactly one decision, applied once', async () => {
     const [{ before }] = await sql`select value as before from app.settings where key = 'admin_credit_per_day'`;
     const [{ change }] = await request(

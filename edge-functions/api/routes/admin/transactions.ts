@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   auditLogEntity,
   dashboardStatsEntity,
+  firstApprovalEntity,
   transactionCountsEntity,
 } from '../../../../src/domain/admin-entities.ts';
 import { transactionEntity } from '../../../../src/domain/entities.ts';
@@ -61,9 +62,14 @@ const approveRoute = createRoute({
   path: '/transactions/{id}/approve',
   tags: ['admin: transactions'],
   summary: "Approve a pending deposit (credit), withdrawal (debit) or another admin's credit",
+  description:
+    'From adjustment_review_amount up a deposit or a withdrawal needs two admins: the first approval answers 202 ' +
+    'and leaves it pending, the same admin again is a 403. Every approved deposit counts against the ' +
+    "approving admin's admin_credit_per_day (409 'Daily credit limit reached').",
   request: { params: idParams, headers: idempotencyHeaders },
   responses: {
     200: json(transactionEntity, 'The completed transaction'),
+    202: json(firstApprovalEntity, 'Approved once: the transaction waits for a second administrator'),
     ...errors(400, 401, 403, 404, 409),
     ...databaseAway,
   },
@@ -126,8 +132,13 @@ export function adminTransactionRoutes() {
     return answerMoneyWrite(
       c,
       'admin',
-      { scope: `PATCH /api/admin/transactions/${id}/approve`, request: {}, status: 200 },
-      (q) => q`select to_jsonb(t)::text as body from app.approve_transaction(${id}) t`,
+      { scope: `PATCH /api/admin/transactions/${id}/approve`, request: {}, status: 'answered' },
+      (q) => q`
+      select case when t.status = 'pending'
+                  then jsonb_build_object('message', app.second_admin_notice(t.type), 'transaction', to_jsonb(t))
+                  else to_jsonb(t) end::text as body,
+             case when t.status = 'pending' then 202 else 200 end as status
+      from app.approve_transaction(${id}) t`,
     );
   });
   app.openapi(rejectRoute, (c) => {

@@ -1,7 +1,9 @@
 /**
  * Approve / Reject of a pending transaction: the row's two buttons, and the confirmation dialog that says
- * what each does (for a withdrawal, that the bank transfer comes first; for an admin credit, that another
- * admin asked for it) before it is sent.
+ * what each does (for a withdrawal, that the bank transfer comes first; for a deposit, that no gateway
+ * confirmed it; for an admin credit, that another admin asked for it) before it is sent. From the
+ * second-approval threshold up, an approval may be the first of two: the toast then says a second
+ * administrator must approve it.
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { notify } from '../../../components/ui/toaster.tsx';
@@ -68,6 +70,11 @@ function ReviewText({ review: { action, transaction } }: { review: Review }) {
               For withdrawals, make sure you have processed the actual bank transfer before approving.
             </Text>
           )}
+          {transaction.type === 'deposit' && (
+            <Text fontWeight="semibold" color="orange.700">
+              No payment gateway has confirmed this deposit: it counts towards your daily credit limit.
+            </Text>
+          )}
           {transaction.type === 'admin_adjustment' && (
             <Text fontWeight="semibold" color="orange.700">
               Another administrator asked for this credit: check its reason before approving.
@@ -90,12 +97,20 @@ export function ReviewDialog({ review, onClose }: { review: Review | null; onClo
     if (!review) return;
     const { id } = review.transaction;
     const outcome = outcomes[review.action];
-    (rejecting ? reject : approve).mutate(id, {
-      onSuccess: () => {
+    const onError = (err: unknown) =>
+      notify({ title: outcome.failed, description: errorMessage(err), variant: 'destructive' });
+    const done = () => {
+      onClose();
+      notify({ title: outcome.done, description: `Transaction #${id} ${outcome.said}` });
+    };
+    if (rejecting) return reject.mutate(id, { onSuccess: done, onError });
+    approve.mutate(id, {
+      onSuccess: ({ waitingFor }) => {
+        if (!waitingFor) return done();
         onClose();
-        notify({ title: outcome.done, description: `Transaction #${id} ${outcome.said}` });
+        notify({ title: 'Approval recorded', description: waitingFor });
       },
-      onError: (err) => notify({ title: outcome.failed, description: errorMessage(err), variant: 'destructive' }),
+      onError,
     });
   };
   return (

@@ -192,7 +192,8 @@ export function SettingsRoute() {
           ) : settings.isError ? (
             <LoadError what="settings" />
           ) : (
-            <SettingsForm settings={settings.data} />
+            // a change applied elsewhere (another admin's approval) shows as soon as the settings are read again
+            <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
           )}
         </SectionCard>
         <PendingSettingsChanges />

@@ -137,4 +137,39 @@ describe('admin transactions screen', () => {
     expect(await screen.findByText('Failed to reject transaction')).toBeInTheDocument();
     expect(screen.getByText('409: Transaction is not pending')).toBeInTheDocument();
   });
+
+  it('says when an approval is the first of two, and that a deposit no gateway confirmed counts against the cap', async () => {
+    const { user } = setup('/admin/transactions', {
+      'PATCH /api/admin/transactions/2/approve': {
+        status: 202,
+        body: {
+          message: 'A second administrator must approve deposits of ₹50,000 or more',
+          transaction: aTransaction(2, { type: 'deposit', status: 'pending', amount: 1500, user_id: 8 }),
+        },
+      },
+    });
+    await screen.findByRole('table', { name: 'Transactions' });
+    await user.click(within(screen.getByTestId('transaction-2')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve Transaction' });
+    expect(within(dialog).getByText(/counts towards your daily credit limit/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approval recorded')).toBeInTheDocument();
+    expect(screen.getByText('A second administrator must approve deposits of ₹50,000 or more')).toBeInTheDocument();
+    expect(screen.queryByText('Transaction approved')).toBeNull();
+  });
+
+  it('shows the refusal when the same admin approves twice', async () => {
+    const { user } = setup('/admin/transactions', {
+      'PATCH /api/admin/transactions/3/approve': {
+        status: 403,
+        body: { message: 'A second administrator must approve this withdrawal' },
+      },
+    });
+    await screen.findByRole('table', { name: 'Transactions' });
+    await user.click(within(screen.getByTestId('transaction-3')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve Transaction' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Failed to approve transaction')).toBeInTheDocument();
+    expect(screen.getByText('403: A second administrator must approve this withdrawal')).toBeInTheDocument();
+  });
 });
