@@ -25,14 +25,17 @@ export function decideSettingsChange({ id, decision }: SettingsDecision): Promis
   return api.post<SettingsChange>(`/api/admin/settings/changes/${id}/${decision}`);
 }
 
+/**
+ * The refetches are started, not awaited: the decided change leaves the list, which unmounts the item that
+ * called mutate, and TanStack Query skips the callbacks of an unmounted caller (its toast would be lost).
+ */
 export function useDecideSettingsChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideSettingsChange,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.settingsChanges }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.settings, exact: true }),
-      ]),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.settingsChanges });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.settings, exact: true });
+    },
   });
 }

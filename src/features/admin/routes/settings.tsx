@@ -8,6 +8,7 @@
  */
 import { Box, Button, Input, SimpleGrid, Stack, Switch } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -129,6 +130,9 @@ function SettingsForm({ settings }: { settings: RiskSettings }) {
     resolver: zodResolver(settingsFormSchema),
     defaultValues: formValues(settings),
   });
+  // A change applied elsewhere (another admin's approval) shows as soon as the settings are read again, in the
+  // fields this admin has not edited.
+  useEffect(() => reset(formValues(settings), { keepDirtyValues: true }), [settings, reset]);
 
   const onSubmit = handleSubmit((values) =>
     update.mutate(values, {
@@ -192,8 +196,7 @@ export function SettingsRoute() {
           ) : settings.isError ? (
             <LoadError what="settings" />
           ) : (
-            // a change applied elsewhere (another admin's approval) shows as soon as the settings are read again
-            <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
+            <SettingsForm settings={settings.data} />
           )}
         </SectionCard>
         <PendingSettingsChanges />
