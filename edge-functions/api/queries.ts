@@ -1,7 +1,7 @@
 /**
  * The reads behind the answers. Each is one statement returning `body`: the JSON the API answers, built in
- * SQL with the shape functions of the database (app.match_json, app.bet_json, app.user_json; plain rows
- * for transactions, bank accounts, teams and audit entries), so every entity has the field names of its
+ * SQL with the shape functions of the database (app.match_json, app.bet_json, app.user_json,
+ * app.bank_account_json; plain rows for transactions, teams and audit entries), so every entity has the field names of its
  * contract (src/domain/entities.ts) and one timestamp format. "Newest first" is the order of ids, which are handed out in insertion order.
  * They run as the reading role: RLS decides which rows the caller sees (a
  * player's bets and transactions are their own; admins see all).
@@ -123,7 +123,7 @@ export function userExists(q: Sql, id: number) {
 /** Bank accounts in the order they were added: the caller's own (`userId` omitted) or one user's. */
 export function bankAccountList(q: Sql, userId?: number) {
   return q`
-    select coalesce(json_agg(a order by a.id), '[]')::text as body
+    select coalesce(jsonb_agg(app.bank_account_json(a) order by a.id), '[]')::text as body
     from public.bank_accounts a
     where a.user_id = ${userId ?? me(q)}`;
 }
@@ -135,7 +135,7 @@ export function bankAccountPage(q: Sql, page: Page, userId: number) {
     alias: 'a',
     where: q`a.user_id = ${userId}`,
     order: 'asc',
-    json: { row: (r) => q`row_to_json(${r})` },
+    json: { row: (r) => q`app.bank_account_json(${r})` },
   });
 }
 

@@ -4,7 +4,7 @@
  * entities.ts's.
  */
 import { z } from 'zod';
-import { MATCH_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './limits.ts';
+import { MATCH_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES, USER_STATUSES } from './limits.ts';
 import { timestamp, transactionEntity } from './entities.ts';
 
 /** GET /api/admin/users/counts: the counts of the users tabs. */
@@ -30,6 +30,32 @@ export const transactionCountsEntity = z.object({
  */
 export const firstApprovalEntity = z.object({ message: z.string(), transaction: transactionEntity });
 export type FirstApproval = z.infer<typeof firstApprovalEntity>;
+
+/** Why two accounts are linked: a shared bank account or phone number, or a device both signed in with. */
+export const LINK_REASONS = ['bank_account', 'phone', 'device'] as const;
+export type LinkReason = (typeof LINK_REASONS)[number];
+
+/**
+ * GET /api/admin/users/{id}/linked: an account linked to the user (one person, one account), with each reason
+ * and what is shared (the bank account's IFSC and last digits, the phone number, when the device was last
+ * used), and its running time-out or self-exclusion, if any.
+ */
+export const linkedAccountEntity = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  status: z.enum(USER_STATUSES),
+  links: z.array(z.object({ reason: z.enum(LINK_REASONS), detail: z.string() })),
+  exclusion: z
+    .object({
+      kind: z.enum(['timeout', 'self_exclusion']),
+      ends_at: timestamp,
+      /** the user whose page this is is bound by it already */
+      binds_this_user: z.boolean(),
+    })
+    .nullable(),
+});
+export type LinkedAccount = z.infer<typeof linkedAccountEntity>;
 
 /** The dashboard statistics. GET /api/admin/dashboard/stats. activeUsers, totalBets and totalTransactionVolume count the last 7 days. */
 export const dashboardStatsEntity = z.object({

@@ -72,6 +72,21 @@ export const registerSchema = z.object({
   referral_code: optionalText('Referral code', SHORT_TEXT),
 });
 
+/**
+ * PATCH /api/user: the caller's name and phone number (a key left out keeps its value; an empty or null phone
+ * removes it). A phone number another account has is a 409 'This phone number is already in use'.
+ */
+export const profileSchema = z.object({
+  name: registerSchema.shape.name.optional(),
+  phone: text('Phone').max(SHORT_TEXT, maxText('Phone', SHORT_TEXT)).nullable().optional(),
+});
+
+/** The profile form: the name and the phone number as typed (an empty phone is sent as null: removed). */
+export const profileFormSchema = z.object({
+  name: registerSchema.shape.name,
+  phone: optionalText('Phone', SHORT_TEXT),
+});
+
 /** `REF-{timestamp}-{4 random uppercase characters}`. */
 export const DEPOSIT_REFERENCE = /^REF-\d{10,16}-[A-Z]{4}$/;
 
@@ -234,6 +249,8 @@ export const userStatusSchema = z.object({ status: z.enum(USER_STATUSES, { error
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
+export type ProfileInput = z.infer<typeof profileSchema>;
+export type ProfileFormValues = z.input<typeof profileFormSchema>;
 export type DepositInput = z.infer<typeof depositSchema>;
 export type WithdrawalInput = z.infer<typeof withdrawalSchema>;
 export type BetInput = z.infer<typeof betSchema>;

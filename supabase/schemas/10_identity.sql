@@ -36,6 +36,9 @@ create table public.users (
   status varchar(50) not null default 'active' check (status in ('active', 'suspended', 'banned')),
   created_at timestamptz not null default now(),
   below_zero_since timestamptz,
+  -- shared its phone number with an earlier account when one account per phone number became the rule:
+  -- kept, outside the uniqueness, and shown to admins as a linked account
+  phone_kept_duplicate boolean not null default false,
   constraint users_referral_code_key unique (referral_code),
   constraint users_not_self_referred check (referred_by is distinct from id),
   constraint users_username_charset check (username ~ '^[A-Za-z0-9_.-]+$'),
@@ -67,8 +70,11 @@ as $$
   from (select regexp_replace(coalesce(p_phone, ''), '[^0-9]', '', 'g') as d) digits
 $$;
 comment on function app.phone_key(text) is 'Internal: the comparable digits of a phone number (last ten), or null.';
--- a self-excluded player's phone number opens no new account (app.register_user)
+-- the accounts with a phone number, kept duplicates included (registration, linked accounts, exclusions)
 create index users_phone_key_idx on public.users (app.phone_key(phone)) where phone is not null;
+-- one account per phone number, whatever the code path
+create unique index users_one_phone_key on public.users (app.phone_key(phone))
+  where phone is not null and not phone_kept_duplicate;
 
 -- 'Search users...' of the admin users list: partial matches of username, name or email. The expression is
 -- the one app.admin_users filters on, letter for letter (an index serves only its own expression). The
@@ -164,6 +170,8 @@ create table app.user_devices (
 comment on table app.user_devices is 'Browsers (device cookie ids) that have signed in as a user: exempt from others'' failures.';
 -- purge of devices whose cookie has expired
 create index user_devices_last_sign_in_at_idx on app.user_devices (last_sign_in_at);
+-- the other accounts that signed in with a device (linked accounts, app.linked_accounts)
+create index user_devices_device_id_idx on app.user_devices (device_id, last_sign_in_at);
 
 -- A user's one-time recovery codes for two-factor sign-in, as HMAC-SHA256 under the user's own salt
 -- (app.credentials.recovery_code_salt), computed by the API: a copy of the table does not tell whether two
@@ -386,9 +394,10 @@ create policy "Admins can read the audit log"
 
 /** Functions: answer shapes */
 
--- A user as the API answers it: the row (without the password, which lives in app.credentials) plus what
--- the player may spend now (available_balance) and what waits for approval (pending_withdrawals, see the
--- wallet). Built from the row given (a business function's fresh result included), not re-read.
+-- A user as the API answers it: the row (without the password, which lives in app.credentials, and without
+-- the phone_kept_duplicate marker) plus what the player may spend now (available_balance) and what waits for
+-- approval (pending_withdrawals, see the wallet). Built from the row given (a business function's fresh
+-- result included), not re-read.
 create function app.user_json(p_user public.users)
 returns jsonb
 language plpgsql
@@ -397,7 +406,7 @@ set search_path = ''
 as $$
 begin
   return (
-    select (to_jsonb(p_user) - 'below_zero_since') || jsonb_build_object(
+    select (to_jsonb(p_user) - 'below_zero_since' - 'phone_kept_duplicate') || jsonb_build_object(
       'available_balance', p_user.wallet_balance - w.pending,
       'pending_withdrawals', w.pending)
     from (select app.pending_withdrawals(p_user.id) as pending) w
@@ -449,9 +458,30 @@ end;
 $$;
 comment on function app.check_reserved_username(text) is 'Internal: 400 for a username reserved for staff.';
 
--- Registers a player (user/active) with an optional referral code. A phone number that a self-excluded
--- player has on their account opens no account while the exclusion runs (403, worded so it tells a stranger
--- nothing about anyone's exclusion). Names reserved for staff are refused (app.check_reserved_username).
+-- 409 'This phone number is already in use' when an account other than p_user_id has p_phone (compared by
+-- app.phone_key). Internal: registration and profile changes.
+create function app.refuse_held_phone(p_phone text, p_user_id bigint)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if app.phone_key(p_phone) is not null and exists (
+    select 1 from public.users u
+    where app.phone_key(u.phone) = app.phone_key(p_phone) and u.phone is not null and u.id is distinct from p_user_id
+  ) then
+    raise exception using errcode = 'BT409', message = 'This phone number is already in use';
+  end if;
+end;
+$$;
+comment on function app.refuse_held_phone(text, bigint) is 'Internal: 409 when another account has this phone number.';
+
+-- Registers a player (user/active) with an optional referral code. A phone number belongs to one account
+-- (compared by app.phone_key): one a self-excluded player has opens no account while the exclusion runs (403,
+-- worded so it tells a stranger nothing about anyone's exclusion), one any other account has is a 409 'This
+-- phone number is already in use' (two registrations with one number at once: the unique index lets one in).
+-- Names reserved for staff are refused (app.check_reserved_username).
 create function app.register_user(
   p_username text, p_password_hash text, p_name text, p_email text, p_phone text, p_referral_code text
 )
@@ -503,6 +533,7 @@ begin
   ) then
     raise exception using errcode = 'BT403', message = 'We can''t open an account with these details';
   end if;
+  perform app.refuse_held_phone(v_phone, null);
   if v_code is not null then
     select id into v_referrer from public.users where referral_code = v_code;
     if v_referrer is null then
@@ -520,6 +551,9 @@ begin
     if v_constraint = 'users_email_lower_key' then
       raise exception using errcode = 'BT409', message = 'Email already registered';
     end if;
+    if v_constraint = 'users_one_phone_key' then
+      perform app.refuse_held_phone(v_phone, null);
+    end if;
     raise exception using errcode = 'BT409', message = 'Username already exists';
   end;
   insert into app.credentials (user_id, password_hash) values (v_user.id, p_password_hash);
@@ -531,6 +565,52 @@ end;
 $$;
 comment on function app.register_user(text, text, text, text, text, text) is
   'Registers a player (user/active) with an optional referral code. Caller: API (service_role).';
+
+-- PATCH /api/user: the caller changes their name and phone number (p_changes: {"name"?, "phone"?}; a key left
+-- out keeps its value, an empty or null phone removes it). A phone number another account has is a 409 'This
+-- phone number is already in use' (two changes to one number at once: the unique index lets one in). A new
+-- number is the caller's alone (no longer a kept duplicate). Answers the user.
+create function app.update_profile(p_changes jsonb)
+returns public.users
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_user public.users := app.caller(false);
+  v_name text := btrim(p_changes ->> 'name');
+  v_phone text := nullif(btrim(p_changes ->> 'phone'), '');
+begin
+  if jsonb_typeof(p_changes) is distinct from 'object' then
+    raise exception using errcode = 'BT400', message = 'Profile changes must be a JSON object';
+  end if;
+  if p_changes ? 'name' and (v_name is null or length(v_name) < 2) then
+    raise exception using errcode = 'BT400', message = 'Name must be at least 2 characters';
+  end if;
+  perform app.check_length(v_name, 'Name', 255);
+  perform app.check_length(v_phone, 'Phone', 50);
+  select * into v_user from public.users where id = v_user.id for update;
+  if p_changes ? 'phone' then
+    perform app.refuse_held_phone(v_phone, v_user.id);
+  end if;
+  begin
+    update public.users
+      set name = case when p_changes ? 'name' then v_name else name end,
+          phone = case when p_changes ? 'phone' then v_phone else phone end,
+          phone_kept_duplicate = phone_kept_duplicate
+            and not (p_changes ? 'phone' and app.phone_key(v_phone) is distinct from app.phone_key(phone))
+      where id = v_user.id
+      returning * into v_user;
+  exception when unique_violation then
+    -- another account took the number meanwhile
+    perform app.refuse_held_phone(v_phone, v_user.id);
+    raise;
+  end;
+  return v_user;
+end;
+$$;
+comment on function app.update_profile(jsonb) is
+  'Changes the caller''s name and phone number (a number another account has is a 409). Caller: API.';
 
 -- Creates an administrator, or sets the password of an existing one (and makes it active again): the
 -- operator's script, `npm run admin:create`. A player's username is refused with a 409 naming the flag
@@ -814,7 +894,8 @@ comment on function app.ended_sessions(bigint[]) is
   'Of the given session ids, those that have ended (deleted or expired). Caller: the server processes (owner).';
 
 -- Stores a new session (hash of the cookie token) with the browser and address it was opened from, and
--- remembers the browser's device cookie id as one that has signed in as this user. Refuses banned users
+-- remembers the browser's device cookie id as one that has signed in as this user (a referral between two
+-- accounts of that browser is then never paid: app.note_referral_links). Refuses banned users
 -- (403). Returns the latest moment the session can last (the cookie's expiry). Purges expired sessions
 -- and devices whose cookie has expired (sign-ins are rare enough for this to be cheap).
 create function app.create_session(
@@ -847,6 +928,7 @@ begin
     delete from app.user_devices where last_sign_in_at < now() - interval '400 days';
     insert into app.user_devices (user_id, device_id) values (v_user.id, left(p_device, 64))
       on conflict (user_id, device_id) do update set last_sign_in_at = now();
+    perform app.note_referral_links(v_user.id, left(p_device, 64));
   end if;
   return app.session_ends_by(v_session.created_at);
 end;
@@ -1590,7 +1672,9 @@ revoke execute on function
   app.user_json(public.users),
   app.new_referral_code(),
   app.check_reserved_username(text),
+  app.refuse_held_phone(text, bigint),
   app.register_user(text, text, text, text, text, text),
+  app.update_profile(jsonb),
   app.create_admin(text, text, text, text, boolean),
   app.get_credentials(text, text),
   app.current_session_id(),
@@ -1638,6 +1722,7 @@ grant execute on function app.current_user_id(), app.is_admin(), app.user_json(p
 -- PostgREST may move money or read credentials).
 grant execute on function
   app.register_user(text, text, text, text, text, text),
+  app.update_profile(jsonb),
   app.create_admin(text, text, text, text, boolean),
   app.get_credentials(text, text),
   app.create_session(bigint, text, text, text, text),

@@ -16,7 +16,9 @@
 /** Tables */
 
 -- A player's bank accounts, the destinations of withdrawals. Creation takes the owner from the session
--- (never from the request body).
+-- (never from the request body). A bank account belongs to one account (one person, one account): two
+-- accounts holding it are refused (app.add_bank_account; the unique index below), except the pairs that
+-- already existed when the rule came, kept (kept_duplicate) and shown to admins as linked accounts.
 create table public.bank_accounts (
   id bigint generated always as identity primary key,
   user_id bigint not null references public.users (id) on delete cascade,
@@ -26,12 +28,30 @@ create table public.bank_accounts (
   bank_name varchar(255) not null check (length(btrim(bank_name)) >= 3),
   is_active boolean not null default true,
   created_at timestamptz not null default now(),
+  kept_duplicate boolean not null default false,
   constraint bank_accounts_user_account_key unique (user_id, account_number, ifsc_code)
 );
 comment on table public.bank_accounts is 'Players'' saved bank accounts, the destinations of withdrawals.';
+comment on column public.bank_accounts.kept_duplicate is
+  'Shared its bank account with an earlier row when one account per bank account became the rule: kept, outside the uniqueness.';
 -- The unique (user_id, …) index above serves the foreign key and the RLS filter on user_id.
--- A self-excluded player's bank account cannot be added to another account (app.add_bank_account).
-create index bank_accounts_account_idx on public.bank_accounts (account_number, ifsc_code);
+
+-- The letters and digits that identify a bank account: the IFSC (upper case) and the account number without
+-- spaces, hyphens or leading zeros ('0012-3456-7890' and '1234567890' at one branch are one account).
+create function app.bank_account_key(p_account_number text, p_ifsc_code text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select upper(btrim(p_ifsc_code)) || ':' || ltrim(regexp_replace(upper(p_account_number), '[^0-9A-Z]', '', 'g'), '0')
+$$;
+comment on function app.bank_account_key(text, text) is 'Internal: the comparable form of a bank account (IFSC and number).';
+-- one account per bank account, whatever the code path
+create unique index bank_accounts_one_account_key on public.bank_accounts (app.bank_account_key(account_number, ifsc_code))
+  where not kept_duplicate;
+-- the accounts holding a bank account, kept duplicates included (adding one, linked accounts, exclusions)
+create index bank_accounts_account_idx on public.bank_accounts (app.bank_account_key(account_number, ifsc_code));
 
 -- The ledger: deposits, withdrawals, bets placed, won, lost and refunded, referral bonuses, admin
 -- adjustments and the reversals of a corrected settlement. Each row is a transfer between the player's wallet
@@ -111,22 +131,28 @@ create index transactions_requested_by_idx on public.transactions (requested_by,
 create index transactions_money_volume_idx on public.transactions (created_at) include (amount)
   where status = 'completed' and type in ('deposit', 'withdrawal');
 
--- Referral bonuses are paid once the referred player has risked their first deposit on settled bets (not
--- at the deposit, so accounts that deposit, withdraw and leave earn their referrer nothing), at most
+-- Referral bonuses are earned by what the house made, as affiliate programmes pay: a referrer's bonus is paid
+-- once the house's result on the referred player's settled bets (their losses minus their winnings) reaches
+-- the bonus, so two referred accounts backing opposite sides of a match earn nothing on the one that wins,
+-- and the one that loses pays for its own bonus. Never for an account linked to its referrer (a shared bank
+-- account, phone number or device: app.linked_accounts), which is the same person's second account: such a
+-- referral is marked (linked_at) as soon as the link is seen and never paid. At most
 -- referral_bonuses_per_month per referrer in 30 days.
--- Each referred player's way to their referrer's bonus. Written at registration (a referral code),
--- at the first completed deposit (first_deposit) and by settlement (staked: bets won or lost).
+-- Each referred player's way to their referrer's bonus. Written at registration (a referral code), by
+-- settlement (house_result) and when a link to the referrer is seen (at sign-in and at payment).
 create table app.referrals (
   user_id bigint primary key references public.users (id) on delete cascade,
   referrer_id bigint not null references public.users (id) on delete cascade,
-  first_deposit bigint check (first_deposit > 0),
-  staked bigint not null default 0 check (staked >= 0),
   paid_at timestamptz,
   created_at timestamptz not null default now(),
+  -- the house's result on the referred player's settled bets: stakes lost minus winnings paid
+  house_result bigint not null default 0,
+  -- when the referred account was found linked to its referrer: the bonus is never paid
+  linked_at timestamptz,
   constraint referrals_not_self check (referrer_id <> user_id)
 );
 comment on table app.referrals is
-  'Referred players: the bonus is due once staked (settled bets) reaches first_deposit; paid_at once paid.';
+  'Referred players: the bonus is due once house_result (the house''s result on their settled bets) reaches it, never once linked_at; paid_at once paid.';
 -- foreign key; the monthly cap counts a referrer's recent bonuses
 create index referrals_referrer_id_paid_at_idx on app.referrals (referrer_id, paid_at);
 revoke all on app.referrals from public, anon, authenticated, service_role;
@@ -135,7 +161,7 @@ revoke all on app.referrals from public, anon, authenticated, service_role;
 
 insert into app.settings (key, value, description) values
   ('referral_bonus_amount', '100',
-   'Rupees credited to the referrer once the referred player''s settled stakes reach their first deposit.');
+   'Rupees credited to the referrer once the house''s result on the referred player''s settled bets reaches them.');
 
 /** Privileges */
 
@@ -156,13 +182,29 @@ create policy "Users can read their own transactions; admins read all"
   on public.transactions for select to authenticated
   using (user_id = (select app.current_user_id()) or (select app.is_admin()));
 
+/** Functions: answer shapes */
+
+-- A bank account as the API answers it: the row without the kept_duplicate marker (admins see shared bank
+-- accounts as linked accounts).
+create function app.bank_account_json(p_account public.bank_accounts)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select to_jsonb(p_account) - 'kept_duplicate'
+$$;
+comment on function app.bank_account_json(public.bank_accounts) is
+  'The API''s bank account answer. Callable by authenticated, service_role.';
+
 /** Functions: referral bonuses */
 
--- Pays the referral bonuses now due to the referrers of p_referred: each whose settled stakes reached their
--- first deposit and is not paid yet, at most referral_bonuses_per_month per referrer in 30 days (a bonus
--- over the cap stays due: it is paid at the referred player's next settlement that finds room). Callers
--- hold the row locks of the referred players and of their referrers (so a referrer's count cannot change
--- under them). The unique REFERRAL-{referred user id} reference keeps every bonus to one payment.
+-- Pays the referral bonuses now due to the referrers of p_referred: each whose house_result reached the bonus
+-- and is not paid yet, at most referral_bonuses_per_month per referrer in 30 days (a bonus over the cap stays
+-- due: it is paid at the referred player's next settlement that finds room). A referred account linked to its
+-- referrer (app.linked_accounts, devices within 90 days) is marked linked and never paid. Callers hold the
+-- row locks of the referred players and of their referrers (so a referrer's count cannot change under them).
+-- The unique REFERRAL-{referred user id} reference keeps every bonus to one payment.
 create function app.pay_referral_bonuses(p_referred bigint[])
 returns void
 language plpgsql
@@ -175,11 +217,14 @@ begin
   if coalesce(v_bonus, 0) <= 0 then
     return;
   end if;
+  update app.referrals r set linked_at = now()
+    where r.user_id = any (p_referred) and r.paid_at is null and r.linked_at is null and r.house_result >= v_bonus
+      and r.referrer_id in (select l.user_id from app.linked_accounts(r.user_id, interval '90 days') l);
   with due as (
     select r.user_id, r.referrer_id,
            row_number() over (partition by r.referrer_id order by r.user_id) as n
     from app.referrals r
-    where r.user_id = any (p_referred) and r.paid_at is null and r.staked >= r.first_deposit
+    where r.user_id = any (p_referred) and r.paid_at is null and r.linked_at is null and r.house_result >= v_bonus
   ),
   paying as (
     select d.user_id, d.referrer_id
@@ -206,6 +251,68 @@ end;
 $$;
 comment on function app.pay_referral_bonuses(bigint[]) is
   'Internal: pays the due referral bonuses of these referred players (capped per referrer); callers hold their and their referrers'' locks.';
+
+/** Functions: linked accounts */
+
+-- The accounts linked to p_user_id: one person, one account, so accounts that share something only one
+-- person has are that person's. One row per account and reason: a bank account ('bank_account', detail: its
+-- IFSC and last four digits), a phone number ('phone', detail: the number) and, with p_device_window, a
+-- device ('device', detail: when the other account last signed in with it), i.e. both accounts signed in
+-- with the same device cookie within that window. A bank account or a phone number is shared only by
+-- accounts from before the rule that gave each to one account (kept duplicates); a device may be anyone's
+-- family computer, so it links for admins to judge, never by itself. Exclusions follow the bank and phone
+-- links (app.start_exclusion), admins see all three (app.admin_linked_accounts), and a referrer is never paid
+-- for an account linked to them (app.pay_referral_bonuses).
+create function app.linked_accounts(p_user_id bigint, p_device_window interval default null)
+returns table (user_id bigint, reason text, detail text)
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return query
+    select other.user_id, 'bank_account', own.ifsc_code || ' ending ' || right(own.account_number, 4)
+    from public.bank_accounts own
+    join public.bank_accounts other
+      on app.bank_account_key(other.account_number, other.ifsc_code) = app.bank_account_key(own.account_number, own.ifsc_code)
+     and other.user_id <> own.user_id
+    where own.user_id = p_user_id
+    union
+    select other.id, 'phone', own.phone::text
+    from public.users own
+    join public.users other on app.phone_key(other.phone) = app.phone_key(own.phone) and other.phone is not null
+     and other.id <> own.id
+    where own.id = p_user_id and own.phone is not null
+    union
+    select other.user_id, 'device', 'last signed in with it on ' || app.format_ist(max(other.last_sign_in_at))
+    from app.user_devices own
+    join app.user_devices other on other.device_id = own.device_id and other.user_id <> own.user_id
+    where p_device_window is not null and own.user_id = p_user_id
+      and own.last_sign_in_at > now() - p_device_window and other.last_sign_in_at > now() - p_device_window
+    group by other.user_id;
+end;
+$$;
+comment on function app.linked_accounts(bigint, interval) is
+  'Internal: the accounts sharing a bank account or a phone number with a user (and a device, within a window), each with why.';
+
+-- A sign-in of p_user_id with device p_device: a referral between this account and its referrer (either way)
+-- whose other account signed in with the same device within 90 days is marked linked (never paid), so the
+-- link counts even if the bonus comes due long after. Internal: app.create_session.
+create function app.note_referral_links(p_user_id bigint, p_device text)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update app.referrals r set linked_at = now()
+    where r.paid_at is null and r.linked_at is null and (r.user_id = p_user_id or r.referrer_id = p_user_id)
+      and exists (select 1 from app.user_devices d
+                  where d.device_id = p_device and d.last_sign_in_at > now() - interval '90 days'
+                    and d.user_id = case when r.user_id = p_user_id then r.referrer_id else r.user_id end);
+end;
+$$;
+comment on function app.note_referral_links(bigint, text) is
+  'Internal: at a sign-in, marks linked the referrals whose other account used the same device within 90 days.';
 
 /** Functions: balances */
 
@@ -247,9 +354,7 @@ comment on function app.available_balance(bigint) is 'Internal: wallet balance m
 
 /** Functions: deposits */
 
--- Completes a pending deposit (already locked by the caller): marks it completed and credits the wallet. The
--- user's first completed deposit sets the stakes their referrer's bonus waits for (normally paid later, by
--- settlement; at once only if enough was already staked, e.g. with an admin's credit).
+-- Completes a pending deposit (already locked by the caller): marks it completed and credits the wallet.
 create function app.apply_deposit(p_transaction_id bigint, p_gateway_txn_id text)
 returns public.transactions
 language plpgsql
@@ -257,27 +362,13 @@ set search_path = ''
 as $$
 declare
   v_tx public.transactions;
-  v_referral app.referrals;
 begin
-  select * into v_tx from public.transactions where id = p_transaction_id;
-  -- a referred player's first completed deposit: their referrer may be paid now
-  select * into v_referral from app.referrals
-    where user_id = v_tx.user_id and paid_at is null and first_deposit is null;
-
-  -- lock the wallets this may touch, lowest id first
-  perform 1 from public.users where id in (v_tx.user_id, v_referral.referrer_id) order by id for update;
-
-  select * into v_tx from app.post_transfers(array[app.ledger_decision(v_tx.id, 'completed', p_gateway_txn_id)]);
-
-  if v_referral.user_id is not null then
-    update app.referrals set first_deposit = v_tx.amount where user_id = v_tx.user_id;
-    perform app.pay_referral_bonuses(array[v_tx.user_id]);
-  end if;
+  select * into v_tx from app.post_transfers(array[app.ledger_decision(p_transaction_id, 'completed', p_gateway_txn_id)]);
   return v_tx;
 end;
 $$;
 comment on function app.apply_deposit(bigint, text) is
-  'Internal: completes a locked pending deposit, credits it once and pays a first-deposit referral bonus.';
+  'Internal: completes a locked pending deposit and credits it once.';
 
 -- Creates a pending UPI deposit for the caller (active). 500 <= amount <= 100000; the reference is
 -- client-generated 'REF-{digits}-{4 A-Z}'. Once the request is valid, the player-protection checks run
@@ -477,9 +568,10 @@ comment on function app.fail_stale_deposits(interval, timestamptz) is
 /** Functions: bank accounts and withdrawals */
 
 -- Saves a bank account for the caller (owner = caller; any user_id in the request is ignored by the API).
--- Suspended users may still add accounts; banned users cannot act at all. IFSC is upper-cased. An account
--- (number and IFSC) that a self-excluded player has on their account cannot be added to another one while
--- the exclusion runs (403, saying nothing about whose it is).
+-- Suspended users may still add accounts; banned users cannot act at all. IFSC is upper-cased. A bank account
+-- (compared by app.bank_account_key) belongs to one account: app.refuse_held_bank_account refuses one the
+-- caller or another account holds. Two accounts adding the same one at once: the unique index lets one in
+-- and the other, once the first has committed, gets the same refusal.
 create function app.add_bank_account(
   p_account_holder text, p_account_number text, p_ifsc_code text, p_bank_name text
 )
@@ -494,6 +586,7 @@ declare
   v_number text := btrim(p_account_number);
   v_ifsc text := upper(btrim(p_ifsc_code));
   v_bank text := btrim(p_bank_name);
+  v_key text;
   v_account public.bank_accounts;
 begin
   if v_holder is null or length(v_holder) < 3 then
@@ -511,26 +604,50 @@ begin
     raise exception using errcode = 'BT400', message = 'Bank name must be at least 3 characters';
   end if;
   perform app.check_length(v_bank, 'Bank name', 255);
-  if exists (
-    select 1 from public.bank_accounts b
-    where b.account_number = v_number and b.ifsc_code = v_ifsc and b.user_id <> v_user.id
-      and app.is_self_excluded(b.user_id)
-  ) then
-    raise exception using errcode = 'BT403', message = 'This bank account cannot be used';
-  end if;
+  v_key := app.bank_account_key(v_number, v_ifsc);
+  perform app.refuse_held_bank_account(v_user.id, v_key);
 
-  insert into public.bank_accounts (user_id, account_holder, account_number, ifsc_code, bank_name)
-  values (v_user.id, v_holder, v_number, v_ifsc, v_bank)
-  on conflict (user_id, account_number, ifsc_code) do nothing
-  returning * into v_account;
-  if v_account.id is null then
-    raise exception using errcode = 'BT409', message = 'Bank account already added';
-  end if;
+  begin
+    insert into public.bank_accounts (user_id, account_holder, account_number, ifsc_code, bank_name)
+    values (v_user.id, v_holder, v_number, v_ifsc, v_bank)
+    returning * into v_account;
+  exception when unique_violation then
+    -- an account that holds it committed meanwhile: the answer it would have had a moment later
+    perform app.refuse_held_bank_account(v_user.id, v_key);
+    raise;
+  end;
   return v_account;
 end;
 $$;
 comment on function app.add_bank_account(text, text, text, text) is
-  'Adds a bank account owned by the caller. Caller: API as the player.';
+  'Adds a bank account owned by the caller, unless an account already holds it. Caller: API as the player.';
+
+-- Refuses a bank account (app.bank_account_key p_key) that an account holds, for p_user_id adding it: 409 'Bank
+-- account already added' (their own), 403 'This bank account cannot be used' (a self-excluded player's: the
+-- message says nothing about whose it is or why), 409 'This bank account is already in use' (anyone else's).
+-- Internal: app.add_bank_account.
+create function app.refuse_held_bank_account(p_user_id bigint, p_key text)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.bank_accounts b
+             where app.bank_account_key(b.account_number, b.ifsc_code) = p_key and b.user_id = p_user_id) then
+    raise exception using errcode = 'BT409', message = 'Bank account already added';
+  end if;
+  if exists (select 1 from public.bank_accounts b
+             where app.bank_account_key(b.account_number, b.ifsc_code) = p_key and app.is_self_excluded(b.user_id)) then
+    raise exception using errcode = 'BT403', message = 'This bank account cannot be used';
+  end if;
+  if exists (select 1 from public.bank_accounts b where app.bank_account_key(b.account_number, b.ifsc_code) = p_key) then
+    raise exception using errcode = 'BT409', message = 'This bank account is already in use';
+  end if;
+end;
+$$;
+comment on function app.refuse_held_bank_account(bigint, text) is
+  'Internal: refuses a bank account the caller or another account already holds (409; 403 for a self-excluded holder).';
 
 -- Creates a pending withdrawal (amount stored as -X) to one of the caller's own active bank accounts.
 -- Rules: caller active; 500 <= X <= 50000; available balance >= X; at least one completed deposit of
@@ -592,6 +709,11 @@ comment on function app.request_withdrawal(bigint, bigint) is
 
 -- Functions get EXECUTE for PUBLIC by default: take it away, then grant per function.
 revoke execute on function
+  app.bank_account_json(public.bank_accounts),
+  app.linked_accounts(bigint, interval),
+  app.note_referral_links(bigint, text),
+  app.bank_account_key(text, text),
+  app.refuse_held_bank_account(bigint, text),
   app.pending_withdrawals(bigint),
   app.available_balance(bigint),
   app.pay_referral_bonuses(bigint[]),
@@ -604,6 +726,8 @@ revoke execute on function
   from public, anon, authenticated, service_role;
 -- Evaluated in app.user_json under RLS.
 grant execute on function app.pending_withdrawals(bigint) to authenticated, service_role;
+-- The bank account answer, evaluated under RLS.
+grant execute on function app.bank_account_json(public.bank_accounts) to authenticated, service_role;
 grant execute on function
   app.request_deposit(bigint, text, text),
   app.complete_deposit(text, bigint, text, text),

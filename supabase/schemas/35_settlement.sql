@@ -17,8 +17,9 @@
 --   * app.settle_batch (a short transaction of its own): takes an unsettled batch with FOR UPDATE SKIP
 --     LOCKED (one no other worker holds), locks its players (and the referrers a bonus may be paid to) in id
 --     order, writes the ledger rows of its winning or refunded bets, credits each player once, counts the
---     stakes towards referral bonuses, marks the bets won / lost / cancelled and adds them to the match's
---     settlement_settled (a match change: the version grows and the match is announced with its progress).
+--     house's result on referred players towards their referrers' bonuses, marks the bets won / lost /
+--     cancelled and adds them to the match's settlement_settled (a match change: the version grows and the
+--     match is announced with its progress).
 --     The batch that settles the last bets checks the run's totals (every bet settled, the credits equal to
 --     what the declaration computed) and finishes the run.
 --   * app.settle_step: one step (settle a free batch, else claim one), called again and again, each call its
@@ -157,9 +158,9 @@ comment on function app.claim_settlement_batch(bigint, int) is
 -- transaction: the players it credits (winners, or everyone of an abandoned match) and the referrers a bonus
 -- may be paid to are locked in id order (so batches and other settlements sharing players cannot deadlock;
 -- a losing player's row is not touched at all), the ledger rows of its winning bets (+potential win) or,
--- for an abandoned match, of every bet (+stake back) go in with one credit per player, won and lost stakes
--- count towards referral bonuses (paid when due), the bets become won / lost / cancelled, and the match's
--- settlement_settled grows by them (announcing the match with its progress). The batch that settles the last
+-- for an abandoned match, of every bet (+stake back) go in with one credit per player, the house's result on
+-- each referred player counts towards their referrer's bonus (paid when due), the bets become won / lost /
+-- cancelled, and the match's settlement_settled grows by them (announcing the match with its progress). The batch that settles the last
 -- bets checks the run's totals (no bet left placed, the credits as expected; a mismatch is an error that
 -- keeps the run open and visible), empties an abandoned match's book and finishes the run. Tells the
 -- server processes the batch's players have results (`bet_results`; where Realtime exists, a trigger also
@@ -202,7 +203,7 @@ begin
                    union all
                    select r.referrer_id from app.referrals r
                    join public.bets b on b.user_id = r.user_id and b.match_id = p_match_id and b.status = 'placed'
-                   where r.paid_at is null and not v_void
+                   where r.paid_at is null and r.linked_at is null and not v_void
                      and r.user_id between v_batch.first_user_id and v_batch.last_user_id)
     order by u.id
     for no key update;
@@ -228,18 +229,19 @@ begin
   select coalesce(sum(total), 0) into v_credited from credits;
 
   if not v_void then
-    with stakes as (
-      update app.referrals r set staked = r.staked + s.staked
-      from (select b.user_id, sum(b.amount) as staked
+    -- the house's result on each referred player's bets of this batch: stakes lost, minus winnings paid
+    with results as (
+      update app.referrals r set house_result = r.house_result + s.result
+      from (select b.user_id, sum(b.amount - case when b.team_id = v_winner then b.potential_win else 0 end) as result
             from public.bets b
-            join app.referrals x on x.user_id = b.user_id and x.paid_at is null
+            join app.referrals x on x.user_id = b.user_id and x.paid_at is null and x.linked_at is null
             where b.match_id = p_match_id and b.user_id between v_batch.first_user_id and v_batch.last_user_id
               and b.status = 'placed'
             group by b.user_id) s
       where r.user_id = s.user_id
       returning r.user_id
     )
-    select array_agg(user_id) into v_referred from stakes;
+    select array_agg(user_id) into v_referred from results;
     if v_referred is not null then
       perform app.pay_referral_bonuses(v_referred);
     end if;

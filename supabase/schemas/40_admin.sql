@@ -417,6 +417,43 @@ $$;
 comment on function app.admin_user_counts() is
   'Counts of the admin users tabs (all, active, suspended, banned). Admins only; service_role.';
 
+/** Functions: linked accounts */
+
+-- GET /api/admin/users/{id}/linked: the accounts linked to a user (app.linked_accounts: a shared bank account
+-- or phone number, or a device both signed in with within 90 days), by account id, each with why ('links':
+-- reason and detail) and its running time-out or self-exclusion ('exclusion': kind, end, and whether it binds
+-- this user already), or null. 404 for an unknown user. Admins only (checked here). Caller: API as an admin.
+create function app.admin_linked_accounts(p_user_id bigint)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform app.require_admin();
+  if not exists (select 1 from public.users u where u.id = p_user_id) then
+    raise exception using errcode = 'BT404', message = 'User not found';
+  end if;
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'id', u.id, 'username', u.username, 'name', u.name, 'status', u.status, 'links', l.links,
+             'exclusion', (
+               select jsonb_build_object('kind', e.kind, 'ends_at', e.ends_at, 'binds_this_user', exists (
+                        select 1 from public.protection_changes c
+                        where c.user_id = p_user_id
+                          and (c.id in (e.id, e.follows_change_id) or c.follows_change_id in (e.id, e.follows_change_id))))
+               from app.active_exclusion(u.id, now()) e))
+           order by u.id)
+    from (select k.user_id, jsonb_agg(jsonb_build_object('reason', k.reason, 'detail', k.detail) order by k.reason) as links
+          from app.linked_accounts(p_user_id, interval '90 days') k
+          group by k.user_id) l
+    join public.users u on u.id = l.user_id), '[]'::jsonb);
+end;
+$$;
+comment on function app.admin_linked_accounts(bigint) is
+  'The accounts linked to a user by a bank account, a phone number or a device, each with why. Caller: API as an admin.';
+
 /** Functions: dashboard */
 
 -- Trigger function (statement level, after insert on public.transactions): moves each inserted row's user
@@ -522,6 +559,7 @@ revoke execute on function
   app.set_user_status(bigint, text),
   app.admin_users(text, text, bigint, integer),
   app.admin_user_counts(),
+  app.admin_linked_accounts(bigint),
   app.note_user_activity(),
   app.dashboard_stats()
   from public, anon, authenticated, service_role;
@@ -533,5 +571,6 @@ grant execute on function
   app.set_user_status(bigint, text),
   app.admin_users(text, text, bigint, integer),
   app.admin_user_counts(),
+  app.admin_linked_accounts(bigint),
   app.dashboard_stats()
   to service_role;

@@ -19,6 +19,11 @@
 --     whose changed_by must equal user_id (a CHECK), written by the player's own request. Admins may read a
 --     player's limits and exclusion (app.account_limits with the player's id), never change them, and a
 --     status change by an admin leaves them as they are.
+--   * An exclusion follows the person: a time-out or self-exclusion binds, from the moment it starts, every
+--     account that shares a bank account or a phone number with the player's (app.linked_accounts), with a
+--     row of its own that follows the player's (follows_change_id; changed_by is the player), under the same
+--     locks; those accounts' sessions end. An admin may apply a running exclusion to an account linked by a
+--     device (changed_by is the admin; audited). Nothing lifts either.
 --   * Reality checks: a player chooses how often the app interrupts play to say how long they have played
 --     and what they have won or lost since the play session began (app.sessions.play_started_at: sign-in, or
 --     the first request after 30 minutes away): every 15, 30 or 60 minutes (60 until they choose) or never.
@@ -46,7 +51,8 @@
 create table public.protection_changes (
   id bigint generated always as identity primary key,
   user_id bigint not null references public.users (id) on delete restrict,
-  -- who asked for the change: always the player (no one else may change a player's protection)
+  -- who asked for the change: the player; for an exclusion that follows a linked account's, that account's
+  -- player, or the admin who applied it to an account linked by a device
   changed_by bigint not null,
   kind varchar(20) not null check (kind in ('deposit_limit', 'timeout', 'self_exclusion', 'reality_check', 'limit_prompt')),
   period varchar(10) check (period in ('daily', 'weekly', 'monthly')),
@@ -58,7 +64,14 @@ create table public.protection_changes (
   ends_at timestamptz,
   -- a reality check's interval (null: no reality checks)
   interval_minutes int check (interval_minutes in (15, 30, 60)),
-  constraint protection_changes_by_player check (changed_by = user_id),
+  -- an exclusion of a linked account that binds this one too, and how they are linked
+  follows_change_id bigint references public.protection_changes (id),
+  linked_by varchar(20) check (linked_by in ('bank_account', 'phone', 'device')),
+  constraint protection_changes_by_player check (changed_by = user_id or follows_change_id is not null),
+  constraint protection_changes_follows check (
+    (follows_change_id is null) = (linked_by is null)
+    and (follows_change_id is null or kind in ('timeout', 'self_exclusion'))
+  ),
   constraint protection_changes_shape check (
     (kind = 'deposit_limit' and period is not null and ends_at is null and interval_minutes is null)
     or (kind in ('timeout', 'self_exclusion') and period is null and amount is null and ends_at > effective_at
@@ -73,8 +86,13 @@ comment on table public.protection_changes is
   'Append-only history of players'' deposit limits, time-outs and self-exclusions (the state is derived from it).';
 comment on column public.protection_changes.interval_minutes is
   'A reality check''s interval (15, 30 or 60 minutes; null: no reality checks).';
+comment on column public.protection_changes.follows_change_id is
+  'The linked account''s time-out or self-exclusion this row applies to this account too.';
 -- foreign key, RLS filter, every lookup (one player's changes of one kind, in request order)
 create index protection_changes_user_kind_idx on public.protection_changes (user_id, kind, id);
+-- foreign key: the accounts an exclusion follows to
+create index protection_changes_follows_idx on public.protection_changes (follows_change_id)
+  where follows_change_id is not null;
 
 /** Privileges */
 
@@ -363,8 +381,9 @@ comment on function app.assert_may_deposit(bigint, bigint, text, timestamptz) is
 -- The player whose protection a write changes: the caller (banned callers are refused by app.caller;
 -- suspended ones may still protect themselves). Naming anyone else is a 403, for admins too: only the
 -- player may change their own limits and exclusions. Locks the user row (the deposit and bet checks hold
--- the same lock).
-create function app.protected_player(p_user_id bigint)
+-- the same lock); with p_with_linked also the rows of the accounts linked to it by a bank account or a phone
+-- number (an exclusion binds them too), all in id order like every other path that locks several players.
+create function app.protected_player(p_user_id bigint, p_with_linked boolean default false)
 returns public.users
 language plpgsql
 set search_path = ''
@@ -376,12 +395,16 @@ begin
     raise exception using errcode = 'BT403',
       message = 'Only the player can change their own limits, time-out or self-exclusion';
   end if;
-  select * into v_user from public.users where id = v_user.id for update;
+  perform 1 from public.users u
+    where u.id in (select v_user.id union select l.user_id from app.linked_accounts(v_user.id) l where p_with_linked)
+    order by u.id
+    for update;
+  select * into v_user from public.users where id = v_user.id;
   return v_user;
 end;
 $$;
-comment on function app.protected_player(bigint) is
-  'Internal: the caller, locked, for a protection write; 403 when another user is named (admins included).';
+comment on function app.protected_player(bigint, boolean) is
+  'Internal: the caller, locked (and the accounts linked to it), for a protection write; 403 when another user is named.';
 
 -- Whose account a read is for: the caller's (p_user_id null or their own id) or, for an active admin, any
 -- existing user's (404 'User not found' otherwise); anyone else gets 403 with p_message.
@@ -483,12 +506,59 @@ $$;
 comment on function app.set_deposit_limit(text, bigint, bigint, timestamptz) is
   'Sets or removes the caller''s deposit limit of a period (raises and removals after 24 hours). Caller: API as the player.';
 
--- Starts a time-out or self-exclusion of p_user (locked by the caller) at p_now until p_ends_at; a request
--- ending no later than the one running is a 409. A self-exclusion also fails the player's pending deposits
--- (audit 'deposit.failed_by_exclusion', no admin): nobody may complete them for the player now, yet a payment
--- that still arrives is credited (app.complete_deposit) and can be withdrawn. A deposit that a webhook or an
--- admin is completing at this very moment (its row locked) is skipped: it completes, or the approval sees
--- the exclusion and refuses.
+-- Fails the pending deposits of a player whose self-exclusion starts (audit 'deposit.failed_by_exclusion', no
+-- admin): nobody may complete them for the player now, yet a payment that still arrives is credited
+-- (app.complete_deposit) and can be withdrawn. A deposit that a webhook or an admin is completing at this very
+-- moment (its row locked) is skipped: it completes, or the approval sees the exclusion and refuses.
+create function app.fail_pending_deposits(p_user_id bigint)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  insert into public.audit_log (admin_id, action, target_type, target_id, before, after)
+  select null, 'deposit.failed_by_exclusion', 'transaction', f.id,
+         jsonb_build_object('status', 'pending'), jsonb_build_object('status', 'failed', 'amount', f.amount)
+  from app.post_transfers(array(
+    select app.ledger_decision(t.id, 'failed')
+    from public.transactions t
+    where t.user_id = p_user_id and t.type = 'deposit' and t.status = 'pending'
+    for update skip locked)) f;
+end;
+$$;
+comment on function app.fail_pending_deposits(bigint) is
+  'Internal: fails a self-excluded player''s pending deposits (audited), skipping any being completed right now.';
+
+-- Binds p_user_id (locked by the caller) by p_change, the running time-out or self-exclusion of an account
+-- linked to it (p_linked_by: 'bank_account', 'phone' or 'device'), from p_now to its end: a row of its own that
+-- follows p_change, written by p_by (that account's player, or the admin who applied it). Bets and deposits
+-- then answer the same 403 as on that account, a self-exclusion fails the pending deposits, and the account's
+-- sessions end (whoever holds them signs in again and finds the account barred).
+create function app.follow_exclusion(
+  p_user_id bigint, p_change public.protection_changes, p_by bigint, p_linked_by text, p_now timestamptz
+)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  insert into public.protection_changes
+    (user_id, changed_by, kind, requested_at, effective_at, ends_at, follows_change_id, linked_by)
+  values (p_user_id, p_by, p_change.kind, p_now, p_now, p_change.ends_at, p_change.id, p_linked_by);
+  if p_change.kind = 'self_exclusion' then
+    perform app.fail_pending_deposits(p_user_id);
+  end if;
+  delete from app.sessions where user_id = p_user_id;
+end;
+$$;
+comment on function app.follow_exclusion(bigint, public.protection_changes, bigint, text, timestamptz) is
+  'Internal: binds a locked account by a linked account''s running exclusion and ends its sessions.';
+
+-- Starts a time-out or self-exclusion of p_user at p_now until p_ends_at; a request ending no later than the
+-- one running is a 409. It binds at once every account linked to the player by a bank account or a phone
+-- number (app.follow_exclusion), so a second account of the same person cannot go on playing. The caller
+-- holds the locks of the player and of those accounts (app.protected_player with p_with_linked). A
+-- self-exclusion also fails the player's pending deposits.
 create function app.start_exclusion(p_user public.users, p_kind text, p_ends_at timestamptz, p_now timestamptz)
 returns jsonb
 language plpgsql
@@ -496,6 +566,8 @@ set search_path = ''
 as $$
 declare
   v_running public.protection_changes;
+  v_change public.protection_changes;
+  v_link record;
 begin
   select * into v_running from app.active_exclusion(p_user.id, p_now);
   if found and v_running.ends_at >= p_ends_at then
@@ -503,25 +575,26 @@ begin
       case v_running.kind when 'timeout' then 'time-out' else 'self-exclusion' end, app.format_ist(v_running.ends_at));
   end if;
   insert into public.protection_changes (user_id, changed_by, kind, requested_at, effective_at, ends_at)
-  values (p_user.id, p_user.id, p_kind, p_now, p_now, p_ends_at);
-
+  values (p_user.id, p_user.id, p_kind, p_now, p_now, p_ends_at)
+  returning * into v_change;
   if p_kind = 'self_exclusion' then
-    insert into public.audit_log (admin_id, action, target_type, target_id, before, after)
-    select null, 'deposit.failed_by_exclusion', 'transaction', f.id,
-           jsonb_build_object('status', 'pending'), jsonb_build_object('status', 'failed', 'amount', f.amount)
-    from app.post_transfers(array(
-      select app.ledger_decision(t.id, 'failed')
-      from public.transactions t
-      where t.user_id = p_user.id and t.type = 'deposit' and t.status = 'pending'
-      for update skip locked)) f;
+    perform app.fail_pending_deposits(p_user.id);
   end if;
+  for v_link in
+    select l.user_id, min(l.reason) as reason
+    from app.linked_accounts(p_user.id) l
+    group by l.user_id
+    order by l.user_id
+  loop
+    perform app.follow_exclusion(v_link.user_id, v_change, p_user.id, v_link.reason, p_now);
+  end loop;
   return app.protection_json(p_user.id, p_now);
 end;
 $$;
 comment on function app.start_exclusion(public.users, text, timestamptz, timestamptz) is
-  'Internal: records a time-out or self-exclusion for a locked player unless one running ends later.';
+  'Internal: records a time-out or self-exclusion for a locked player (and its linked accounts) unless one running ends later.';
 
--- POST /api/account/timeout: a time-out of 1, 7, 30 or 42 days for the caller, at once.
+-- POST /api/account/timeout: a time-out of 1, 7, 30 or 42 days for the caller (and their linked accounts), at once.
 create function app.take_timeout(p_days int, p_user_id bigint default null, p_now timestamptz default now())
 returns jsonb
 language plpgsql
@@ -529,7 +602,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_user public.users := app.protected_player(p_user_id);
+  v_user public.users := app.protected_player(p_user_id, p_with_linked => true);
 begin
   if p_days is null or p_days not in (1, 7, 30, 42) then
     raise exception using errcode = 'BT400', message = 'A time-out lasts 1, 7, 30 or 42 days';
@@ -540,7 +613,8 @@ $$;
 comment on function app.take_timeout(int, bigint, timestamptz) is
   'Starts the caller''s time-out (1, 7, 30 or 42 days), effective at once. Caller: API as the player.';
 
--- POST /api/account/self-exclusion: self-exclusion for 6, 12 or 60 months for the caller, at once.
+-- POST /api/account/self-exclusion: self-exclusion for 6, 12 or 60 months for the caller (and their linked
+-- accounts), at once.
 create function app.self_exclude(p_months int, p_user_id bigint default null, p_now timestamptz default now())
 returns jsonb
 language plpgsql
@@ -548,7 +622,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_user public.users := app.protected_player(p_user_id);
+  v_user public.users := app.protected_player(p_user_id, p_with_linked => true);
 begin
   if p_months is null or p_months not in (6, 12, 60) then
     raise exception using errcode = 'BT400', message = 'A self-exclusion lasts 6, 12 or 60 months';
@@ -558,6 +632,56 @@ end;
 $$;
 comment on function app.self_exclude(int, bigint, timestamptz) is
   'Starts the caller''s self-exclusion (6, 12 or 60 months), effective at once. Caller: API as the player.';
+
+/** Functions: exclusions of linked accounts (admins) */
+
+-- POST /api/admin/users/{id}/linked/{from}/exclusion: an admin applies the running time-out or
+-- self-exclusion of account p_from_user_id to account p_user_id, which a device links to it (both signed in
+-- with the same device cookie within 90 days: app.linked_accounts). A device may be a family's, so this is an
+-- admin's judgement, never automatic; accounts linked by a bank account or a phone number are bound at once
+-- anyway. 404 for an unknown account, 409 'These accounts are not linked by a device', 409 'This player has no
+-- running exclusion', 409 'This account is already bound by that exclusion'. Both accounts are locked in id
+-- order. The exclusion then binds the account like its own (app.follow_exclusion; nobody can lift it) and is
+-- audited ('protection.apply_linked_exclusion'). Answers the account's protection. Caller: API as an admin.
+create function app.apply_linked_exclusion(p_user_id bigint, p_from_user_id bigint)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_admin public.users := app.require_admin();
+  v_now timestamptz;
+  v_exclusion public.protection_changes;
+begin
+  if (select count(*) from public.users u where u.id in (p_user_id, p_from_user_id)) < 2 then
+    raise exception using errcode = 'BT404', message = 'User not found';
+  end if;
+  if not exists (
+    select 1 from app.linked_accounts(p_user_id, interval '90 days') l
+    where l.user_id = p_from_user_id and l.reason = 'device'
+  ) then
+    raise exception using errcode = 'BT409', message = 'These accounts are not linked by a device';
+  end if;
+  perform 1 from public.users u where u.id in (p_user_id, p_from_user_id) order by u.id for update;
+  v_now := clock_timestamp();
+  select * into v_exclusion from app.active_exclusion(p_from_user_id, v_now);
+  if not found then
+    raise exception using errcode = 'BT409', message = 'This player has no running exclusion';
+  end if;
+  if exists (select 1 from public.protection_changes c
+             where c.user_id = p_user_id and c.follows_change_id = v_exclusion.id) then
+    raise exception using errcode = 'BT409', message = 'This account is already bound by that exclusion';
+  end if;
+  perform app.follow_exclusion(p_user_id, v_exclusion, v_admin.id, 'device', v_now);
+  perform app.audit(v_admin.id, 'protection.apply_linked_exclusion', 'user', p_user_id, null,
+    jsonb_build_object('from_user_id', p_from_user_id, 'kind', v_exclusion.kind, 'ends_at', v_exclusion.ends_at,
+                       'linked_by', 'device'));
+  return app.protection_json(p_user_id, v_now);
+end;
+$$;
+comment on function app.apply_linked_exclusion(bigint, bigint) is
+  'Applies a running exclusion to an account linked to its player by a device (audited). Caller: API as an admin.';
 
 /** Functions: reality checks and the deposit-limit prompt (API) */
 
@@ -733,12 +857,15 @@ revoke execute on function
   app.protection_json(bigint, timestamptz),
   app.assert_may_gamble(bigint, timestamptz),
   app.assert_may_deposit(bigint, bigint, text, timestamptz),
-  app.protected_player(bigint),
+  app.protected_player(bigint, boolean),
   app.readable_account(bigint, text),
   app.csv_field(text),
   app.account_limits(bigint, timestamptz),
   app.set_deposit_limit(text, bigint, bigint, timestamptz),
   app.start_exclusion(public.users, text, timestamptz, timestamptz),
+  app.fail_pending_deposits(bigint),
+  app.follow_exclusion(bigint, public.protection_changes, bigint, text, timestamptz),
+  app.apply_linked_exclusion(bigint, bigint),
   app.take_timeout(int, bigint, timestamptz),
   app.self_exclude(int, bigint, timestamptz),
   app.statement(bigint, date, date, bigint, bigint, int),
@@ -749,6 +876,7 @@ revoke execute on function
   app.answer_limit_prompt(text, bigint, timestamptz)
   from public, anon, authenticated, service_role;
 grant execute on function
+  app.apply_linked_exclusion(bigint, bigint),
   app.account_limits(bigint, timestamptz),
   app.set_deposit_limit(text, bigint, bigint, timestamptz),
   app.take_timeout(int, bigint, timestamptz),

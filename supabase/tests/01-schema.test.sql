@@ -58,7 +58,7 @@ select set_eq($$
   select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'app' and has_function_privilege('authenticated', p.oid, 'execute')
 $$, array['app.current_user_id()', 'app.is_admin()', 'app.pending_withdrawals(bigint)', 'app.match_json(matches)',
-          'app.bet_json(bets)', 'app.bets_json(bets[])', 'app.user_json(users)'],
+          'app.bet_json(bets)', 'app.bets_json(bets[])', 'app.user_json(users)', 'app.bank_account_json(bank_accounts)'],
   'authenticated can execute only the RLS helpers and the answer shapes in app (none is SECURITY DEFINER)');
 select is_empty($$
   select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -73,7 +73,7 @@ select ok(not has_schema_privilege('anon', 'app', 'create'), 'anon cannot create
 select set_eq($$
   select p.proname::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
   where n.nspname = 'app' and has_function_privilege('service_role', p.oid, 'execute') and p.prosecdef
-$$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 'authenticate', 'delete_session',
+$$, array['register_user', 'update_profile', 'create_admin', 'get_credentials', 'create_session', 'authenticate', 'delete_session',
           'check_attempt', 'conclude_attempt', 'idempotency_begin', 'idempotency_save',
           'account_sessions', 'end_session', 'end_all_sessions', 'begin_password_check', 'begin_factor_check',
           'finish_password_check',
@@ -86,7 +86,7 @@ $$, array['register_user', 'create_admin', 'get_credentials', 'create_session', 
           'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',
           'pending_settings_changes', 'decide_settings_change',
           'approve_transaction', 'second_admin_notice', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',
-          'admin_users', 'admin_user_counts',
+          'admin_users', 'admin_user_counts', 'admin_linked_accounts', 'apply_linked_exclusion',
           'account_limits', 'set_deposit_limit', 'take_timeout', 'self_exclude', 'statement',
           'reality_check', 'set_reality_check', 'play_session', 'answer_limit_prompt',
           'fail_stale_deposits'],  -- the scheduled job (15-stale-deposits.test.sql)

@@ -102,7 +102,7 @@ select tests.reset_role();
 select throws_ok($$select app.request_deposit(1000, 'upi', 'REF-2-AAAA')$$,
   'BT401', 'Authentication required', 'without claims there is no caller');
 
-/** Referral bonus: paid once the referred user's settled stakes reach their first completed deposit */
+/** Referral bonus: paid once the house's result on the referred user's settled bets reaches it (19-fair-book) */
 
 select tests.create_user('referred', 0, (select referral_code from public.users where username = 'payer'));
 select tests.deposit('referred', 700);
@@ -115,7 +115,7 @@ select tests.call_as('tests_admin');
 select app.declare_winner(:ref_match, 1);
 select tests.settle(:ref_match);
 select tests.reset_role();
-select is(tests.balance('payer'), 100100::bigint, 'once the settled stakes (1000) reach the first deposit (700), the referrer gets 100');
+select is(tests.balance('payer'), 100100::bigint, 'once the house has made the bonus on the referred player (a lost 1000), the referrer gets 100');
 select results_eq($$select amount, status::text, reference_id::text from public.transactions
                     where user_id = tests.uid('payer') and type = 'referral_bonus'$$,
   format($$values (100::bigint, 'completed', 'REFERRAL-%s')$$, tests.uid('referred')), 'as a referral_bonus ledger row');
@@ -135,8 +135,8 @@ select tests.as_webhook();
 select app.complete_deposit('REF-3-FAIL', 600, 'failed', 'GW-3-FAIL');
 select tests.deposit('referred2', 700);
 select tests.reset_role();
-select is((select first_deposit from app.referrals where user_id = tests.uid('referred2')), 700::bigint,
-  'a failed first attempt is not the first deposit: the completed one is');
+select is((select house_result from app.referrals where user_id = tests.uid('referred2')), 0::bigint,
+  'deposits, completed or failed, are not what the house made on a player');
 
 select is(tests.reconcile_count(), 0::bigint, 'ledger reconciles');
 

@@ -1,6 +1,6 @@
 -- A gateway success for a deposit an admin already rejected (20261122110000_late_deposit_payment.sql): the
--- money arrived, so the deposit is completed and credited once, counts as the first deposit for a referral
--- like any completion, and has an audit row naming the rejection; replays move nothing; another gateway id stays a 409.
+-- money arrived, so the deposit is completed and credited once (paying a referrer nothing, like any
+-- deposit), and has an audit row naming the rejection; replays move nothing; another gateway id stays a 409.
 begin;
 set local search_path = tests, public;
 select plan(20);
@@ -28,8 +28,8 @@ select tests.reset_role();
 select is(tests.balance('late_player'), 2500::bigint, 'the wallet is credited the stored amount');
 select results_eq(format($$select status::text, gateway_txn_id::text, amount from public.transactions where id = %s$$, :late_tx),
   $$values ('completed', 'GW-9200', 2500::bigint)$$, 'the ledger row is completed with the gateway id');
-select is((select first_deposit from app.referrals where user_id = tests.uid('late_player')), 2500::bigint,
-  'it is the first deposit the referral bonus waits for, as for any completion');
+select is(tests.balance('late_referrer'), 0::bigint,
+  'it pays the referrer nothing, as no deposit does: only what the house makes on settled bets');
 select results_eq(format($$select admin_id, before, after from public.audit_log
                            where action = 'deposit.paid_after_rejection' and target_type = 'transaction' and target_id = %s$$, :late_tx),
   format($$values (null::bigint, %L::jsonb, '{"status": "completed", "gateway_txn_id": "GW-9200", "amount": 2500}'::jsonb)$$,
@@ -50,8 +50,7 @@ select throws_ok($$select app.complete_deposit('REF-9200-LATE', 2500, 'failed', 
   'Transaction already settled', 'a failure after the credit is refused');
 select tests.reset_role();
 select is(tests.balance('late_player'), 2500::bigint, 'replays moved nothing');
-select is((select first_deposit from app.referrals where user_id = tests.uid('late_player')), 2500::bigint,
-  'replays leave the referral as it was');
+select is(tests.balance('late_referrer'), 0::bigint, 'nor the referrer''s');
 select is((select count(*)::int from public.audit_log where action = 'deposit.paid_after_rejection' and target_id = :late_tx), 1,
   'replays add no audit rows');
 

@@ -1,11 +1,11 @@
 -- The book cannot be beaten: each rule against a player or an insider who reads the rules, written as the
 -- attempt to beat it. One side per player per match; bets paused for a stale live score; referral bonuses
--- paid only after the referred player's settled stakes reach their first deposit, capped per referrer; a
+-- paid only once the house's result on the referred player's settled bets reaches them, capped per referrer; a
 -- second admin for large credits and a daily credit cap per admin; a self-exclusion that follows the person
 -- (bank account, phone number, pending deposits). The latched close in play is in 14-house-risk.
 begin;
 set local search_path = tests, public;
-select plan(67);
+select plan(68);
 
 select tests.create_admin('boss');
 select tests.create_admin('second');
@@ -113,10 +113,10 @@ select app.place_bet(:ref1, 7, 2000);
 select tests.reset_role();
 select is(tests.balance('farmer'), 0::bigint, 'stakes that are not settled yet do not count');
 select tests.call_as('tests_admin');
-select app.declare_winner(:ref1, 8);
+select app.declare_winner(:ref1, 7);
 select tests.settle(:ref1);
 select tests.reset_role();
-select is(tests.balance('farmer'), 0::bigint, 'settled stakes below the first deposit (2,000 of 3,000) do not pay');
+select is(tests.balance('farmer'), 0::bigint, 'a referred player who wins (the house: -₹4,000) earns the referrer nothing');
 select tests.create_match('live', 9, 10) as ref2 \gset
 select tests.call_as('friend');
 select app.place_bet(:ref2, 9, 1000);
@@ -129,10 +129,25 @@ select tests.create_match('live', 9, 10) as ref3 \gset
 select tests.call_as('friend');
 select app.place_bet(:ref3, 9, 1000);
 select tests.call_as('tests_admin');
-select app.declare_winner(:ref3, 9);
+select app.declare_winner(:ref3, 10);
 select tests.settle(:ref3);
+select tests.create_match('live', 9, 10) as ref5 \gset
+select tests.call_as('friend');
+select app.place_bet(:ref5, 9, 3099);
+select tests.call_as('tests_admin');
+select app.declare_winner(:ref5, 10);
+select tests.settle(:ref5);
 select tests.reset_role();
-select is(tests.balance('farmer'), 100::bigint, 'once the settled stakes reach the first deposit (3,000), the referrer is paid');
+select is(tests.balance('farmer'), 0::bigint, 'losses that take the house''s result on the player only to ₹99 pay nothing');
+select tests.create_match('live', 9, 10) as ref6 \gset
+select tests.call_as('friend');
+select app.place_bet(:ref6, 9, 1000);
+select tests.call_as('tests_admin');
+select app.declare_winner(:ref6, 10);
+select tests.settle(:ref6);
+select tests.reset_role();
+select is(tests.balance('farmer'), 100::bigint,
+  'once the house''s result on the player reaches the bonus (₹1,099 of ₹100), the referrer is paid');
 select results_eq($$select count(*)::int, min(reference_id)::text from public.transactions
                     where user_id = tests.uid('farmer') and type = 'referral_bonus'$$,
   format($$values (1, 'REFERRAL-%s')$$, tests.uid('friend')), 'one referral_bonus row with the usual reference');
@@ -155,16 +170,16 @@ select tests.create_match('live', 1, 3) as cap \gset
 select tests.call_as('pal1');
 select app.place_bet(:cap, 1, 1000);
 select tests.call_as('pal2');
-select app.place_bet(:cap, 3, 1000);
+select app.place_bet(:cap, 1, 1000);
 select tests.reset_role();
 select tests.balance('other') as other_before \gset
 select tests.call_as('tests_admin');
-select app.declare_winner(:cap, 1);
+select app.declare_winner(:cap, 3);
 select tests.settle(:cap);
 select tests.reset_role();
 select is(tests.balance('other') - :other_before, 100::bigint, 'a referrer is paid at most referral_bonuses_per_month in 30 days');
 select is((select count(*)::int from app.referrals where referrer_id = tests.uid('other') and paid_at is null
-           and staked >= first_deposit), 1, 'the other bonus stays due');
+           and house_result >= 100), 1, 'the other bonus stays due');
 update app.referrals set paid_at = now() - interval '31 days' where referrer_id = tests.uid('other') and paid_at is not null;
 select tests.deposit('pal2', 1000);
 select tests.create_match('live', 2, 4) as cap2 \gset
@@ -229,7 +244,7 @@ select is((select status::text from app.admin_adjust_wallet(tests.uid('friendly'
 select app.update_risk_settings('{"admin_credit_per_day": 60000}');
 select throws_ok(format($$select app.admin_adjust_wallet(%s, 10001, 'pending counted')$$, tests.uid('friendly')), 'BT409',
   'Daily credit limit reached', 'pending credits count towards the cap');
--- raising the cap again is a change for a second admin (25-four-eyes)
+-- raising the cap again is a change for a second admin (26-four-eyes)
 select app.update_risk_settings('{"admin_credit_per_day": 500000}') #>> '{change,id}' as restore_cap \gset
 select tests.call_as('boss');
 select app.decide_settings_change(:restore_cap, true);
@@ -277,8 +292,8 @@ select app.add_bank_account('Resting Player', '444455556666', 'ICIC0004444', 'IC
 select app.request_deposit(1000, 'upi', 'REF-7002-REST');
 select app.take_timeout(1);
 select tests.call_as('other');
-select lives_ok($$select app.add_bank_account('Other Player', '444455556666', 'ICIC0004444', 'ICICI Bank')$$,
-  'a time-out binds only its account');
+select throws_ok($$select app.add_bank_account('Other Player', '444455556666', 'ICIC0004444', 'ICICI Bank')$$, 'BT409',
+  'This bank account is already in use', 'a timed-out player''s bank account is another account''s like any (27-one-person)');
 select tests.reset_role();
 select is((select status::text from public.transactions where reference_id = 'REF-7002-REST'), 'pending',
   'and fails no pending deposit');

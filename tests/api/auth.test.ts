@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiSuite, Client, createAdmin, randomIp, registerPlayer, unique } from '../support/api.ts';
+import { apiSuite, Client, createAdmin, newPhone, randomIp, registerPlayer, unique } from '../support/api.ts';
 
 describe('authentication: /api/register, /api/login, /api/user, /api/logout', () => {
   const api = apiSuite();
@@ -14,12 +14,13 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
   it('registers a player, signs them in with an HttpOnly cookie and stores only hashes', async () => {
     const client = new Client(api.server.url);
     const username = unique('reg');
+    const phone = newPhone();
     const answer = await client.post('/api/register', {
       name: 'Rahul Sharma',
       username,
       email: `${username}@Example.com`,
       password: 'secret1',
-      phone: '9876543210',
+      phone,
     });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
@@ -28,7 +29,7 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
       role: 'user',
       status: 'active',
       wallet_balance: 0,
-      phone: '9876543210',
+      phone,
     });
     expect(answer.body).not.toHaveProperty('password');
     expect(answer.body).not.toHaveProperty('password_hash');

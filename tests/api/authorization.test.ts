@@ -12,6 +12,7 @@ import {
   Client,
   createMatch,
   depositReference,
+  newBankAccount,
   registerPlayer,
   unique,
   type Player,
@@ -43,16 +44,13 @@ const NONE = 99999999;
 const ADMIN = (ok: number): Row['expect'] => [401, 403, 403, 403, 401, ok];
 const SIGNED_IN = (ok: number): Row['expect'] => [401, ok, ok, ok, 401, ok];
 const PUBLIC = (ok: number): Row['expect'] => [ok, ok, ok, ok, ok, ok];
-const account = () => ({
-  account_holder: 'Holder Name',
-  account_number: `9${Date.now()}`.slice(0, 14),
-  ifsc_code: 'HDFC0001234',
-  bank_name: 'HDFC Bank',
-});
+const account = () => newBankAccount('Holder Name');
 
 const TABLE: Row[] = [
   { method: 'GET', route: '/api/health', path: () => '/api/health', expect: PUBLIC(200) },
   { method: 'GET', route: '/api/user', path: () => '/api/user', expect: SIGNED_IN(200) },
+  // an empty change: authorized, and nothing changes
+  { method: 'PATCH', route: '/api/user', path: () => '/api/user', body: () => ({}), expect: SIGNED_IN(200) },
   {
     method: 'POST',
     route: '/api/login',
@@ -355,6 +353,18 @@ const TABLE: Row[] = [
     expect: ADMIN(200),
   },
   {
+    method: 'GET',
+    route: '/api/admin/users/{id}/linked',
+    path: (f) => `/api/admin/users/${f.player.id}/linked`,
+    expect: ADMIN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/users/{id}/linked/{linkedId}/exclusion',
+    path: () => `/api/admin/users/${NONE}/linked/${NONE - 1}/exclusion`,
+    expect: ADMIN(404),
+  },
+  {
     method: 'POST',
     route: '/api/admin/users/{id}/wallet',
     path: () => `/api/admin/users/${NONE}/wallet`,
@@ -408,7 +418,7 @@ describe('authorization matrix', () => {
     await suspended.client.post('/api/login', { username: suspended.username, password: suspended.password });
     await admin.client.patch(`/api/admin/users/${banned.id}/status`, { status: 'banned' });
     const match = await createMatch(admin);
-    const bank = await player.client.post('/api/bank-accounts', { ...account(), account_number: `1${Date.now()}` });
+    const bank = await player.client.post('/api/bank-accounts', account());
     fixtures = { player, matchId: match.id, accountId: bank.body.id };
     Object.assign(clients, {
       anonymous: new Client(api.server.url),

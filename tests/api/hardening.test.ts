@@ -13,6 +13,7 @@ import {
   createMatch,
   depositReference,
   fund,
+  newBankAccount,
   randomIp,
   registerPlayer,
   sendWebhook,
@@ -181,10 +182,8 @@ describe('hardening', () => {
 
     const player = await registerPlayer(api.server);
     const account = await player.client.post('/api/bank-accounts', {
+      ...newBankAccount(),
       account_holder: 'Holder\u0000Name',
-      account_number: '123456789012',
-      ifsc_code: 'HDFC0001234',
-      bank_name: 'HDFC Bank',
     });
     expect(account.status).toBe(400);
     expect(account.body).toEqual({ message: 'Account holder contains invalid characters' });
@@ -418,10 +417,7 @@ describe('hardening', () => {
     const player = await registerPlayer(api.server);
     await fund(api.server, player, 2000);
     const account = await player.client.post('/api/bank-accounts', {
-      account_holder: 'Holder Name',
-      account_number: '123456789012',
-      ifsc_code: 'HDFC0001234',
-      bank_name: 'HDFC Bank',
+      ...newBankAccount('Holder Name'),
     });
     const withdrawal = await player.client.post('/api/wallet/withdraw', {
       amount: 1500,

@@ -4,7 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { INVALID_CURSOR, INVALID_LIMIT, encodeCursor, nextPageUrl } from '../../src/domain/paging.ts';
-import { apiSuite, Client, createMatch, depositReference, fund, registerPlayer, unique } from '../support/api.ts';
+import {
+  apiSuite,
+  Client,
+  createMatch,
+  depositReference,
+  fund,
+  newBankAccount,
+  registerPlayer,
+  unique,
+} from '../support/api.ts';
 
 describe('lists: keyset pages, search, filters and counts', () => {
   const api = apiSuite({ admin: true, reconciled: true });
@@ -152,9 +161,7 @@ describe('lists: keyset pages, search, filters and counts', () => {
     const pending = await pendingDeposits(player.id, 4);
     for (const n of [1, 2, 3]) {
       const added = await player.client.post('/api/bank-accounts', {
-        account_holder: 'Tab Player',
-        account_number: `12345678901${n}`,
-        ifsc_code: 'HDFC0001234',
+        ...newBankAccount('Tab Player'),
         bank_name: `Bank ${n}`,
       });
       expect(added.status).toBe(201);

@@ -13,6 +13,7 @@ import {
   createMatch,
   depositReference,
   fund,
+  newBankAccount,
   registerPlayer,
   settled,
   type Player,
@@ -96,10 +97,7 @@ describe('player protection', () => {
     const match = await createMatch(api.admin, { live: true });
     expect((await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000 })).status).toBe(201);
     const account = await player.client.post('/api/bank-accounts', {
-      account_holder: 'Timeout Player',
-      account_number: '123456789012',
-      ifsc_code: 'HDFC0001234',
-      bank_name: 'HDFC Bank',
+      ...newBankAccount('Timeout Player'),
     });
 
     const timeout = await player.client.post('/api/account/timeout', { days: 7 });

@@ -15,6 +15,7 @@ import {
   createMatch,
   database,
   fund,
+  newBankAccount,
   registerPlayer,
   startServer,
   type Db,
@@ -44,12 +45,7 @@ describe('database cost per request', () => {
     await fund(server, player, 25_000);
     await fund(server, player, 25_000);
     matchId = (await createMatch(admin, { live: true })).id;
-    await player.client.post('/api/bank-accounts', {
-      account_holder: 'Cost Player',
-      account_number: '123456789012',
-      ifsc_code: 'HDFC0001234',
-      bank_name: 'HDFC Bank',
-    });
+    await player.client.post('/api/bank-accounts', newBankAccount('Cost Player'));
   });
   afterAll(async () => {
     await server?.stop();

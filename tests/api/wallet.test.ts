@@ -9,16 +9,13 @@ import {
   registerPlayer,
   sendWebhook,
   signedWebhook,
+  newBankAccount,
   unique,
   type Player,
 } from '../support/api.ts';
 
-const ACCOUNT = {
-  account_holder: 'Rahul Sharma',
-  account_number: '123456789012',
-  ifsc_code: 'sbin0001234',
-  bank_name: 'State Bank',
-};
+/** A bank account of a player's own: nobody else holds it (one account per bank account). */
+const ownAccount = () => ({ ...newBankAccount('Rahul Sharma'), ifsc_code: 'sbin0001234', bank_name: 'State Bank' });
 
 describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank accounts', () => {
   const api = apiSuite({ reconciled: true });
@@ -180,7 +177,7 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
   it('adds bank accounts for the caller only, ignoring a user_id in the body', async () => {
     const player = await registerPlayer(api.server);
     const other = await registerPlayer(api.server);
-    const answer = await player.client.post('/api/bank-accounts', { ...ACCOUNT, user_id: other.id });
+    const answer = await player.client.post('/api/bank-accounts', { ...ownAccount(), user_id: other.id });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ user_id: player.id, ifsc_code: 'SBIN0001234', is_active: true });
     const [row] = await api.db`select user_id from public.bank_accounts where id = ${answer.body.id}`;
@@ -197,7 +194,7 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     [{ bank_name: 'SB' }, 'Bank name must be at least 3 characters'],
   ])('refuses bank account %j with 400 "%s"', async (override, message) => {
     const player = await registerPlayer(api.server);
-    const answer = await player.client.post('/api/bank-accounts', { ...ACCOUNT, ...override });
+    const answer = await player.client.post('/api/bank-accounts', { ...ownAccount(), ...override });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message });
   });
@@ -205,7 +202,7 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
   it('creates a pending withdrawal to an own account and replays it for the same Idempotency-Key', async () => {
     const player = await registerPlayer(api.server);
     await fund(api.server, player, 5000);
-    const account = (await player.client.post('/api/bank-accounts', ACCOUNT)).body;
+    const account = (await player.client.post('/api/bank-accounts', ownAccount())).body;
     const key = unique('idem');
     const first = await player.client.post(
       '/api/wallet/withdraw',
@@ -256,7 +253,7 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
       pending_withdrawals: 0,
     });
     await fund(api.server, player, 5000);
-    const account = (await player.client.post('/api/bank-accounts', ACCOUNT)).body;
+    const account = (await player.client.post('/api/bank-accounts', ownAccount())).body;
     expect((await player.client.post('/api/wallet/withdraw', { amount: 1500, bankAccountId: account.id })).status).toBe(
       201,
     );
@@ -293,8 +290,8 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
   it("refuses withdrawals: limits, no qualifying deposit, someone else's account", async () => {
     const player = await registerPlayer(api.server);
     const other = await registerPlayer(api.server);
-    const account = (await player.client.post('/api/bank-accounts', ACCOUNT)).body;
-    const otherAccount = (await other.client.post('/api/bank-accounts', ACCOUNT)).body;
+    const account = (await player.client.post('/api/bank-accounts', ownAccount())).body;
+    const otherAccount = (await other.client.post('/api/bank-accounts', ownAccount())).body;
     const cases: [unknown, number, string][] = [
       [{ amount: 499, bankAccountId: account.id }, 400, 'Minimum withdrawal amount is ₹500'],
       [{ amount: 50001, bankAccountId: account.id }, 400, 'Maximum withdrawal amount is ₹50,000'],

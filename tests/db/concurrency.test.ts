@@ -14,6 +14,8 @@ type Tx = postgres.TransactionSql;
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 let seq = 0;
 const uniq = (p: string) => `${p}_${run}_${++seq}`;
+/** A bank account number nobody holds (a bank account belongs to one account). */
+const accountNumber = () => `${Date.now()}${++seq}`;
 let refSeq = 0;
 const newRef = () => `REF-${Date.now()}${++refSeq}-CONC`;
 
@@ -144,7 +146,8 @@ describe('money paths under concurrency', () => {
     const player = await createPlayer(10000);
     const [account] = await request(
       player,
-      (tx) => tx`select id from app.add_bank_account('Concurrent Player', '123456789012', 'HDFC0001234', 'HDFC Bank')`,
+      (tx) =>
+        tx`select id from app.add_bank_account('Concurrent Player', ${accountNumber()}, 'HDFC0001234', 'HDFC Bank')`,
     );
     const [withdrawal] = await request(player, (tx) => tx`select id from app.request_withdrawal(6000, ${account.id})`);
     const secondAdmin = await createAdmin();
@@ -219,7 +222,8 @@ describe('money paths under concurrency', () => {
       const match = await createLiveMatch(admin);
       const [account] = await request(
         player,
-        (tx) => tx`select id from app.add_bank_account('Racing Player', '987654321098', 'ICIC0004321', 'ICICI Bank')`,
+        (tx) =>
+          tx`select id from app.add_bank_account('Racing Player', ${accountNumber()}, 'ICIC0004321', 'ICICI Bank')`,
       );
 
       const withdrawal = request(player, (tx) => tx`select id from app.request_withdrawal(5000, ${account.id})`);
@@ -571,6 +575,111 @@ describe('the book under concurrency', () => {
       expect(await balance(player.id)).toBe(100_000);
       expect(await reconcile()).toEqual([]);
     }));
+
+  it('ten registrations with one phone number at once, written ten ways: exactly one account gets it', async () => {
+    const digits = `9${String(Date.now()).slice(-9)}`;
+    const forms = [digits, `+91 ${digits}`, `0${digits}`, `+91-${digits.slice(0, 5)}-${digits.slice(5)}`];
+    const { ok, errors } = await settle(
+      Array.from({ length: 10 }, (_, n) => {
+        const username = uniq('phone');
+        return request(
+          null,
+          (tx) =>
+            tx`select id from app.register_user(${username}, 'hash', 'Same Person', ${username + '@example.test'}, ${forms[n % forms.length]}, null)`,
+        );
+      }),
+    );
+    expect(ok).toBe(1);
+    expect(errors).toEqual(Array(9).fill('BT409: This phone number is already in use'));
+    expect(await sql`select count(*)::int as n from public.users where app.phone_key(phone) = ${digits}`).toEqual([
+      { n: 1 },
+    ]);
+  });
+
+  it('ten accounts adding one bank account at once: exactly one holds it', async () => {
+    const players = await Promise.all(Array.from({ length: 10 }, () => createPlayer(0)));
+    const number = accountNumber();
+    const { ok, errors } = await settle(
+      players.map((player) =>
+        request(
+          player,
+          (tx) => tx`select id from app.add_bank_account('Same Person', ${number}, 'SBIN0001234', 'SBI')`,
+        ),
+      ),
+    );
+    expect(ok).toBe(1);
+    expect(errors).toEqual(Array(9).fill('BT409: This bank account is already in use'));
+    expect(await sql`select count(*)::int as n from public.bank_accounts where account_number = ${number}`).toEqual([
+      { n: 1 },
+    ]);
+  });
+
+  /** Two players sharing a phone number from before one account per phone number (a kept duplicate). */
+  async function linkedPair(balance: number) {
+    const [first, second] = await Promise.all([createPlayer(balance), createPlayer(balance)]);
+    const phone = `9${String(Date.now()).slice(-6)}${String(++seq).padStart(3, '0')}`;
+    await sql`update public.users set phone = ${phone} where id = ${first.id}`;
+    await sql`update public.users set phone = ${phone}, phone_kept_duplicate = true where id = ${second.id}`;
+    return [first, second] as const;
+  }
+
+  it("a self-exclusion racing bets on the person's other account: once one is refused, none passes", async () => {
+    for (let round = 0; round < 5; round++) {
+      const [excluded, other] = await linkedPair(20_000);
+      const match = await createLiveMatch(admin);
+      const bets = (async () => {
+        const outcomes: string[] = [];
+        for (let n = 0; n < 10; n++) {
+          outcomes.push(
+            await request(other, (tx) => tx`select app.place_bet(${match}, 1, 1000)`).then(
+              () => 'placed',
+              (error) => `${error.code}: ${error.message.split(':')[0]}`,
+            ),
+          );
+        }
+        return outcomes;
+      })();
+      const [outcomes, exclusion] = await Promise.all([
+        bets,
+        request(excluded, (tx) => tx`select app.self_exclude(6)`).then(() => 'excluded'),
+      ]);
+      expect(exclusion).toBe('excluded');
+      const firstRefusal = outcomes.indexOf('BT403: Self-exclusion');
+      expect(firstRefusal, 'the exclusion binds it before the last bet').toBeGreaterThanOrEqual(0);
+      expect(outcomes.slice(firstRefusal)).toEqual(outcomes.slice(firstRefusal).map(() => 'BT403: Self-exclusion'));
+      const [{ n }] = await sql`select count(*)::int as n from public.bets where user_id = ${other.id}`;
+      expect(n).toBe(firstRefusal);
+      expect(await reconcile()).toEqual([]);
+    }
+  });
+
+  it('two linked players excluding themselves while a settlement credits both: no deadlock, both bound', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [first, second] = await linkedPair(5000);
+      const match = await createLiveMatch(admin);
+      await request(first, (tx) => tx`select app.place_bet(${match}, 1, 1000)`);
+      await request(second, (tx) => tx`select app.place_bet(${match}, 1, 1000)`);
+      await request(admin, (tx) => tx`select app.declare_winner(${match}, 1)`);
+      const [one, two, settling] = await Promise.allSettled([
+        request(first, (tx) => tx`select app.self_exclude(6)`),
+        request(second, (tx) => tx`select app.self_exclude(6)`),
+        settleWorker(1),
+      ]);
+      expect(settling.status).toBe('fulfilled');
+      // the first to start binds the other account, whose own request then asks for no longer: a 409, no deadlock
+      const refusals = [one, two].flatMap((result) =>
+        result.status === 'rejected' ? [`${result.reason.code}: ${result.reason.message.split(':')[0]}`] : [],
+      );
+      expect(refusals.length).toBeLessThan(2);
+      expect(refusals).toEqual(refusals.map(() => 'BT409: Already excluded'));
+      const bound = await sql`
+        select u.id from public.users u
+        where u.id in (${first.id}, ${second.id}) and exists (select 1 from app.running_exclusions(u.id, now()))`;
+      expect(bound).toHaveLength(2);
+      expect(await balance(first.id)).toBe(7000);
+      expect(await reconcile()).toEqual([]);
+    }
+  });
 
   it('ten admins deciding one pending settings change at once: exactly one decision, applied once', async () => {
     const [{ before }] = await sql`select value as before from app.settings where key = 'admin_credit_per_day'`;

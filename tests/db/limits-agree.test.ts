@@ -125,7 +125,7 @@ describe('database limits agree with src/domain', () => {
       const player = await fundedPlayer(tx, 'wd', MAX_WITHDRAWAL * 2);
       await as(tx, player);
       const [{ id: accountId }] =
-        await tx`select id from app.add_bank_account('Limits Player', '123456789', 'HDFC0001234', 'HDFC Bank')`;
+        await tx`select id from app.add_bank_account('Limits Player', ${String(Date.now())}, 'HDFC0001234', 'HDFC Bank')`;
       const withdraw = (amount: number) => (sp: Tx) => sp`select app.request_withdrawal(${amount}, ${accountId})`;
       expect(await failure(tx, withdraw(MIN_WITHDRAWAL))).toBeNull();
       expect(await failure(tx, withdraw(MAX_WITHDRAWAL))).toBeNull();

@@ -10,6 +10,7 @@ import {
   database,
   depositReference,
   fund,
+  newBankAccount,
   reconcile,
   registerPlayer,
   startServer,
@@ -119,12 +120,7 @@ describe('admin back office', () => {
     const admin = await createAdmin(server, db);
     const player = await registerPlayer(server);
     await fund(server, player, 2000);
-    const account = await player.client.post('/api/bank-accounts', {
-      account_holder: 'E2E Player',
-      account_number: '123456789012',
-      ifsc_code: 'HDFC0001234',
-      bank_name: 'HDFC Bank',
-    });
+    const account = await player.client.post('/api/bank-accounts', newBankAccount('E2E Player'));
     expect(account.status).toBe(201);
     const withdrawal = await player.client.post('/api/wallet/withdraw', {
       amount: 500,

@@ -10,6 +10,7 @@ import {
   database,
   depositReference,
   fund,
+  newBankAccount,
   reconcile,
   registerPlayer,
   startServer,
@@ -110,12 +111,7 @@ describe('lists paged and searched by the server', () => {
     const admin = await createAdmin(server, db);
     const player = await registerPlayer(server);
     await fund(server, player, 5000);
-    const account = await player.client.post('/api/bank-accounts', {
-      account_holder: 'List Player',
-      account_number: '123456789012',
-      ifsc_code: 'HDFC0001234',
-      bank_name: 'HDFC Bank',
-    });
+    const account = await player.client.post('/api/bank-accounts', newBankAccount('List Player'));
     const withdrawal = await player.client.post('/api/wallet/withdraw', {
       amount: 700,
       bankAccountId: account.body.id,

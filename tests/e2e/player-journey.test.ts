@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { newBankAccount } from '../support/api.ts';
 import { artifacts, browserSuite } from '../support/browser.ts';
 
 describe('player journey', () => {
@@ -71,12 +72,14 @@ describe('player journey', () => {
   }
 
   async function addBankAccount(page: Page) {
+    // a bank account belongs to one account: one nobody holds
+    const { account_number: number } = newBankAccount();
     await openWalletTab(page, 'Bank Accounts');
     const form = page.getByRole('form', { name: 'Add bank account' });
     await form.getByLabel('Account Holder Name').fill('Asha Rao');
     await form.getByLabel('Bank Name').fill('HDFC Bank');
-    await form.getByLabel('Account Number', { exact: true }).fill('123456789012');
-    await form.getByLabel('Confirm Account Number').fill('123456789012');
+    await form.getByLabel('Account Number', { exact: true }).fill(number);
+    await form.getByLabel('Confirm Account Number').fill(number);
     await form.getByLabel('IFSC Code').fill('hdfc0001234');
     await form.getByRole('button', { name: 'Add Bank Account' }).click();
     await page.getByText('Bank account added').waitFor();

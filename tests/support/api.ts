@@ -34,6 +34,22 @@ export function unique(prefix = 'u'): string {
   return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}${randomInt(1000)}`;
 }
 
+/**
+ * A bank account nobody holds yet, as POST /api/bank-accounts takes it: a bank account belongs to one account,
+ * and the test database is shared by every file and by both passes of the API tests.
+ */
+export function newBankAccount(holder = 'Test Player') {
+  return {
+    account_holder: holder,
+    account_number: `${Date.now()}${randomInt(100_000, 1_000_000)}`,
+    ifsc_code: 'HDFC0001234',
+    bank_name: 'HDFC Bank',
+  };
+}
+
+/** A phone number nobody has yet (compared on its last ten digits: one account per phone number). */
+export const newPhone = () => `9${randomInt(100_000_000, 1_000_000_000)}`;
+
 /** A random client IP, so the per-IP registration limit never couples tests. */
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -136,8 +152,17 @@ export interface Player {
   password: string;
 }
 
-export async function registerPlayer(server: TestServer, extra: Record<string, unknown> = {}): Promise<Player> {
+/**
+ * A new player, signed in. With `sameBrowserAs`, registered in that player's browser (its device cookie), as
+ * a person opening a second account on their own phone would.
+ */
+export async function registerPlayer(
+  server: TestServer,
+  extra: Record<string, unknown> = {},
+  { sameBrowserAs }: { sameBrowserAs?: Player } = {},
+): Promise<Player> {
   const client = new Client(server.url);
+  if (sameBrowserAs) [client.ip, client.device] = [sameBrowserAs.client.ip, sameBrowserAs.client.device];
   const username = unique('p');
   const password = 'secret-123';
   const answer = await client.post('/api/register', {

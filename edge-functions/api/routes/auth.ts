@@ -1,5 +1,6 @@
 /**
- * Sign-in: GET /api/user, POST /api/login, POST /api/register, POST /api/logout.
+ * Sign-in: GET /api/user, POST /api/login, POST /api/register, POST /api/logout; PATCH /api/user changes the
+ * signed-in user's name or phone number (a phone number belongs to one account: app.update_profile).
  *
  * Registration never takes role or status (the schema strips them; app.register_user writes user/active).
  * Login and registration are rate limited in Postgres per username and per IP, counting finished attempts
@@ -20,14 +21,14 @@ import { createRoute } from '@hono/zod-openapi';
 import { securityMessages } from '../../../src/domain/account-security.ts';
 import { loginRefusalEntity } from '../../../src/domain/account-security-schemas.ts';
 import { userEntity } from '../../../src/domain/entities.ts';
-import { loginSchema, registerSchema } from '../../../src/domain/schemas.ts';
+import { loginSchema, profileSchema, registerSchema } from '../../../src/domain/schemas.ts';
 import { HttpError, refusalOf } from '../../_shared/errors.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../_shared/password.ts';
 import type { Rows, Sql } from '../../_shared/db.ts';
 import { answer, bodyOf, query, sendJson, type Ctx, type Statements } from '../context.ts';
 import { checkCode, spendCode, type Refusals, type StoredFactor } from '../code-check.ts';
 import { deviceId, setDeviceCookie, signInDevice } from '../device.ts';
-import { errors, json, jsonBody, messageEntity, router } from '../openapi.ts';
+import { errors, json, jsonBody, messageEntity, router, signedIn } from '../openapi.ts';
 import { userById } from '../queries.ts';
 import { clearSessionCookie, clientIp, newSession, setSessionCookie, type NewSession } from '../session.ts';
 
@@ -39,6 +40,16 @@ const getUserRoute = createRoute({
   tags: ['auth'],
   summary: 'The signed-in user',
   responses: { 200: json(userEntity, 'The signed-in user'), ...errors(401) },
+});
+
+const updateUserRoute = createRoute({
+  middleware: [signedIn] as const,
+  method: 'patch',
+  path: '/user',
+  tags: ['auth'],
+  summary: "Change the signed-in user's name or phone number (one account per phone number)",
+  request: { body: jsonBody(profileSchema) },
+  responses: { 200: json(userEntity, 'The user after the change'), ...errors(400, 401, 409) },
 });
 
 const loginRoute = createRoute({
@@ -85,7 +96,7 @@ function sessionColumns(q: Sql, c: Ctx, session: NewSession, device: string) {
 }
 
 /** Answers the signed-in user `rows` describe and sets the cookies of the session and the device. */
-function signedIn(c: Ctx, session: NewSession, device: string, rows: Rows, status: 200 | 201) {
+function answerSignedIn(c: Ctx, session: NewSession, device: string, rows: Rows, status: 200 | 201) {
   setSessionCookie(c, session, new Date(rows[0].ends_by as string));
   setDeviceCookie(c, device);
   c.set('userId', rows[0].id as number);
@@ -137,6 +148,15 @@ export function authRoutes() {
   const app = router();
 
   app.openapi(getUserRoute, (c) => answer(c, 'user', 'reader', (q) => userById(q)));
+  app.openapi(updateUserRoute, (c) => {
+    const changes = c.req.valid('json');
+    return answer(
+      c,
+      'user',
+      'service',
+      (q) => q`select app.user_json(u)::text as body from app.update_profile(${q.json(changes)}) u`,
+    );
+  });
 
   app.openapi(loginRoute, async (c) => {
     const { username, password, totp_code: code } = c.req.valid('json');
@@ -173,7 +193,7 @@ export function authRoutes() {
         q`select ${sessionColumns(q, c, session, device)} from public.users u where u.id = ${credentials.user_id}`,
       ]),
     );
-    return signedIn(c, session, device, results.at(-1)!, 200);
+    return answerSignedIn(c, session, device, results.at(-1)!, 200);
   });
 
   app.openapi(registerRoute, async (c) => {
@@ -189,7 +209,7 @@ export function authRoutes() {
                                           ${input.phone}, ${input.referral_code}))
         select ${sessionColumns(q, c, session, device)} from u`,
     ]);
-    return signedIn(c, session, device, user, 201);
+    return answerSignedIn(c, session, device, user, 201);
   });
 
   app.openapi(logoutRoute, async (c) => {

@@ -39,7 +39,7 @@ export function bankAccountRoutes() {
       'user',
       'service',
       (q) => q`
-      select to_jsonb(a)::text as body
+      select app.bank_account_json(a)::text as body
       from app.add_bank_account(${input.account_holder}, ${input.account_number}, ${input.ifsc_code}, ${input.bank_name}) a`,
       { status: 201 },
     );

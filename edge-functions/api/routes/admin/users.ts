@@ -1,10 +1,12 @@
 /**
- * User administration: list, detail, a user's bank accounts / transactions / bets, wallet
- * adjustment (signed amount, reason required) and status changes (banning ends the user's sessions).
+ * User administration: list, detail, a user's bank accounts / transactions / bets, the accounts linked to a
+ * user (and applying a device-linked account's exclusion), wallet adjustment (signed amount, reason required)
+ * and status changes (banning ends the user's sessions).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { userCountsEntity } from '../../../../src/domain/admin-entities.ts';
+import { linkedAccountEntity, userCountsEntity } from '../../../../src/domain/admin-entities.ts';
+import { accountLimitsEntity } from '../../../../src/domain/protection-schemas.ts';
 import { bankAccountEntity, betEntity, transactionEntity, userEntity } from '../../../../src/domain/entities.ts';
 import { USER_STATUSES } from '../../../../src/domain/limits.ts';
 import { adjustmentSchema, userStatusSchema } from '../../../../src/domain/schemas.ts';
@@ -76,6 +78,29 @@ const betsRoute = createRoute({
   request: { params: idParams, query: pageQuery },
   responses: { 200: page(betEntity, 'Bets with match and team', { counted: true }), ...errors(400, 401, 403, 404) },
 });
+const linkedRoute = createRoute({
+  method: 'get',
+  path: '/users/{id}/linked',
+  tags,
+  summary: 'Accounts linked to a user: a shared bank account or phone number, or a device (90 days), each with why',
+  request: { params: idParams },
+  responses: { 200: json(z.array(linkedAccountEntity), 'Linked accounts, by id'), ...errors(400, 401, 403, 404) },
+});
+const linkedExclusionParams = z.object({
+  id: idParams.shape.id,
+  linkedId: idParams.shape.id.describe('The device-linked account whose running exclusion is applied'),
+});
+const linkedExclusionRoute = createRoute({
+  method: 'post',
+  path: '/users/{id}/linked/{linkedId}/exclusion',
+  tags,
+  summary: "Apply a device-linked account's running time-out or self-exclusion to this user (audited)",
+  request: { params: linkedExclusionParams },
+  responses: {
+    201: json(accountLimitsEntity, "The user's protection, now bound by that exclusion"),
+    ...errors(400, 401, 403, 404, 409),
+  },
+});
 const walletRoute = createRoute({
   method: 'post',
   path: '/users/{id}/wallet',
@@ -133,6 +158,20 @@ export function adminUserRoutes() {
     const { id } = c.req.valid('param');
     const paging = pageOf(c.req.valid('query'));
     return userListAnswer(c, id, (q) => betPage(q, paging, { userId: id }));
+  });
+  app.openapi(linkedRoute, (c) => {
+    const { id } = c.req.valid('param');
+    return answer(c, 'admin', 'service', (q) => q`select app.admin_linked_accounts(${id})::text as body`);
+  });
+  app.openapi(linkedExclusionRoute, (c) => {
+    const { id, linkedId } = c.req.valid('param');
+    return answer(
+      c,
+      'admin',
+      'service',
+      (q) => q`select app.apply_linked_exclusion(${id}, ${linkedId})::text as body`,
+      { status: 201 },
+    );
   });
   app.openapi(walletRoute, (c) => {
     const { id } = c.req.valid('param');

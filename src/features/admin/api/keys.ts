@@ -24,6 +24,7 @@ export const adminKeys = {
   userTransactions: (id: number) => ['admin', 'users', 'detail', id, 'transactions'] as const,
   userBets: (id: number) => ['admin', 'users', 'detail', id, 'bets'] as const,
   userBankAccounts: (id: number) => ['admin', 'users', 'detail', id, 'bank-accounts'] as const,
+  userLinked: (id: number) => ['admin', 'users', 'detail', id, 'linked'] as const,
   transactions: ['admin', 'transactions'] as const,
   transactionCounts: ['admin', 'transactions', 'counts'] as const,
   settings: ['admin', 'settings'] as const,

@@ -1,6 +1,6 @@
 /**
  * The Overview tab of a user: User Information (Change Status), Wallet Balance (Manage Wallet, Quick
- * Adjustment), Contact User and Player Protection (read-only).
+ * Adjustment), Contact User, Player Protection (read-only) and Linked accounts.
  */
 import { Button, DataList, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
@@ -9,6 +9,7 @@ import { formatRupees } from '../../../domain/money.ts';
 import { adminPaths } from '../../../config/paths.ts';
 import { ChangeStatusDialog } from './change-status-dialog.tsx';
 import { InfoItem } from './info-item.tsx';
+import { LinkedAccountsCard } from './linked-accounts-card.tsx';
 import { PlayerProtectionCard } from './player-protection-card.tsx';
 import { QuickAdjustmentDialog } from './quick-adjustment-dialog.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -91,6 +92,7 @@ export function UserOverview({
       <WalletBalance user={user} betCount={betCount} transactionCount={transactionCount} />
       <ContactUser user={user} />
       <PlayerProtectionCard userId={user.id} />
+      <LinkedAccountsCard userId={user.id} />
     </SimpleGrid>
   );
 }

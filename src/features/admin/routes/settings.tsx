@@ -97,7 +97,7 @@ const NUMBER_FIELDS: {
   },
   {
     name: 'referral_bonuses_per_month',
-    help: 'A bonus is paid once the referred player has staked their first deposit on settled bets.',
+    help: "A bonus is paid once the house's result on the referred player's settled bets reaches it, never for a linked account.",
     inputMode: 'numeric',
   },
   {

@@ -11,6 +11,7 @@ describe('admin user detail: player protection', () => {
   it("shows the player's limits and self-exclusion, with nothing to change them", async () => {
     const calls = mockApi({
       'GET /api/admin/users/7': { body: aUser() },
+      'GET /api/admin/users/7/linked': { body: [] },
       'GET /api/account/limits?userId=7': {
         body: someLimits({
           deposit_limits: { daily: 5000, weekly: null, monthly: null },
