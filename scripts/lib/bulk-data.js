@@ -1,7 +1,8 @@
 // Match-day volumes written straight into the database, for `npm run bench` (and big seeds): players with
 // completed deposits and bets on one match, each bet with its bet_placed ledger row and its stake debited,
-// so the ledger invariant holds (app.reconcile() stays empty), and the match's book and the players' stake
-// totals set from the bets (bookFromBets), exactly as if every bet had been placed through app.place_bet.
+// and the house's side of the rows (day totals, withdrawals paid out: houseSideOf), so the books hold
+// (app.reconcile() stays empty), and the match's book and the players' stake totals set from the bets
+// (bookFromBets), exactly as if every bet had been placed through app.place_bet.
 // Set-based SQL: 100,000 bets take seconds, not the minutes the API would need.
 //
 // Runs as the connection's own role (a superuser or the owner of the tables): it writes what only the app.*
@@ -20,16 +21,18 @@ export async function addPlayersWithBets(sql, { matchId, players, betsPerPlayer 
     await sql`select team1_id, team2_id from public.matches where id = ${matchId} and status in ('upcoming', 'live')`;
   if (!match) throw new Error(`match ${matchId} does not take bets`);
   return sql.begin(async (tx) => {
-    await tx`
+    const [range] = await tx`
       with funded as (
         insert into public.users (username, name, email, referral_code, wallet_balance)
         select ${`bulk_${tag}_`} || g, 'Bulk player ' || g, ${`bulk_${tag}_`} || g || '@example.com',
                ${`BK${tag}`} || lpad(g::text, 7, '0'), ${funds}
         from generate_series(1, ${players}::int) g
         returning id
+      ), deposited as (
+        insert into public.transactions (user_id, amount, type, status, reference_id, payment_method)
+        select id, ${funds}, 'deposit', 'completed', 'REF-' || id || '-BULK', 'upi' from funded
       )
-      insert into public.transactions (user_id, amount, type, status, reference_id, payment_method)
-      select id, ${funds}, 'deposit', 'completed', 'REF-' || id || '-BULK', 'upi' from funded`;
+      select min(id)::bigint as first, max(id)::bigint as last from funded`;
     const [{ count }] = await tx`
       with placed as (
         insert into public.bets (user_id, match_id, team_id, amount, odds, potential_win, status)
@@ -48,8 +51,42 @@ export async function addPlayersWithBets(sql, { matchId, players, betsPerPlayer 
       )
       select count(*)::int as count from placed`;
     await bookFromBets(tx, matchId);
+    await houseSideOf(tx, range);
     return count;
   });
+}
+
+/**
+ * The house's side of the completed ledger rows of the players `first` to `last`, written straight into the
+ * ledger: each withdrawal passed on to the bank, and the house accounts' day totals (on the day each row was
+ * written), as app.post_transfers keeps them with every posting, so app.reconcile() stays empty.
+ */
+async function houseSideOf(tx, { first, last }) {
+  await tx`
+    insert into app.house_transfers (from_account, to_account, amount, kind, transaction_id, booked_at)
+    select 'withdrawals_payable', 'gateway_clearing', -amount, 'withdrawal_paid', id, created_at
+    from public.transactions
+    where user_id between ${first} and ${last} and type = 'withdrawal' and status = 'completed'`;
+  await tx`
+    insert into app.account_days as d (account, day, stripe, amount_in, amount_out)
+    select f.account, (f.at at time zone 'Asia/Kolkata')::date, 0, sum(f.amount_in), sum(f.amount_out)
+    from (
+      select l.account, t.created_at as at, greatest(-t.amount, 0) as amount_in, greatest(t.amount, 0) as amount_out
+      from public.transactions t
+      join app.ledger_types l on l.type = t.type
+      where t.user_id between ${first} and ${last} and t.status = 'completed'
+      union all
+      select x.account, h.booked_at, x.amount_in, x.amount_out
+      from app.house_transfers h
+      join public.transactions t on t.id = h.transaction_id
+      cross join lateral (values (h.from_account, 0::bigint, h.amount), (h.to_account, h.amount, 0::bigint))
+        as x (account, amount_in, amount_out)
+      where t.user_id between ${first} and ${last}
+    ) f
+    where f.account <> 'stakes_held'
+    group by 1, 2
+    on conflict (account, day, stripe) do update
+      set amount_in = d.amount_in + excluded.amount_in, amount_out = d.amount_out + excluded.amount_out`;
 }
 
 /**
@@ -142,6 +179,7 @@ export async function addBigBook(sql, { users, ledgerRows, bets, heavyRows, days
             where status = 'completed' and user_id between ${range.first} and ${range.last}
             group by user_id) s
       where u.id = s.user_id`;
+    await houseSideOf(tx, range);
     return { matchId: match.id, firstUserId: range.first, heavyUserId: range.first };
   });
 }

@@ -213,6 +213,8 @@ as $$
 declare
   v_bonus bigint := (select (s.value #>> '{}')::bigint from app.settings s where s.key = 'referral_bonus_amount');
   v_cap int := (app.current_risk_settings()).referral_bonuses_per_month;
+  v_paying bigint[];
+  v_rows public.transactions[];
 begin
   if coalesce(v_bonus, 0) <= 0 then
     return;
@@ -220,33 +222,23 @@ begin
   update app.referrals r set linked_at = now()
     where r.user_id = any (p_referred) and r.paid_at is null and r.linked_at is null and r.house_result >= v_bonus
       and r.referrer_id in (select l.user_id from app.linked_accounts(r.user_id, interval '90 days') l);
-  with due as (
-    select r.user_id, r.referrer_id,
-           row_number() over (partition by r.referrer_id order by r.user_id) as n
-    from app.referrals r
-    where r.user_id = any (p_referred) and r.paid_at is null and r.linked_at is null and r.house_result >= v_bonus
-  ),
-  paying as (
-    select d.user_id, d.referrer_id
-    from due d
-    where d.n + (select count(*) from app.referrals p
-                 where p.referrer_id = d.referrer_id and p.paid_at > now() - interval '30 days') <= v_cap
-  ),
-  ledger as (
-    insert into public.transactions (user_id, amount, type, status, reference_id)
-    select p.referrer_id, v_bonus, 'referral_bonus', 'completed', 'REFERRAL-' || p.user_id
-    from paying p
-    on conflict (type, reference_id) where reference_id is not null do nothing
-    returning user_id, amount
-  ),
-  credited as (
-    update public.users u set wallet_balance = u.wallet_balance + c.total
-    from (select l.user_id, sum(l.amount) as total from ledger l group by l.user_id) c
-    where u.id = c.user_id
-  )
-  update app.referrals r set paid_at = now()
-  from paying p
-  where r.user_id = p.user_id;
+  -- the bonuses due and within the cap: the referred players and their referrers' ledger rows
+  select coalesce(array_agg(p.user_id), '{}'),
+         coalesce(array_agg(app.ledger_row(p.referrer_id, 'referral_bonus', v_bonus, 'completed', 'REFERRAL-' || p.user_id)), '{}')
+    into v_paying, v_rows
+    from (select d.user_id, d.referrer_id
+          from (select r.user_id, r.referrer_id,
+                       row_number() over (partition by r.referrer_id order by r.user_id) as n
+                from app.referrals r
+                where r.user_id = any (p_referred) and r.paid_at is null and r.linked_at is null
+                  and r.house_result >= v_bonus) d
+          where d.n + (select count(*) from app.referrals p
+                       where p.referrer_id = d.referrer_id and p.paid_at > now() - interval '30 days') <= v_cap) p;
+  if cardinality(v_rows) > 0 then
+    -- from the bonuses account to each referrer's wallet
+    perform app.post_transfers(v_rows);
+    update app.referrals r set paid_at = now() where r.user_id = any (v_paying);
+  end if;
 end;
 $$;
 comment on function app.pay_referral_bonuses(bigint[]) is

@@ -267,8 +267,8 @@ comment on function app.bets_json(public.bets[]) is
 -- the team backed, read from the locked match row, and the potential win round(amount × odds): a client
 -- value that disagrees with either (the price the player saw has changed) is a 409 'Odds have changed'. The
 -- player (locked `for update`, so one player's bets run one after the other) must be active and not in a
--- time-out or self-exclusion. One statement debits the wallet; the bet and its bet_placed ledger row go in
--- with it; then app.book_bet applies the one-side rule, the stake and liability limits, and books the bet (a
+-- time-out or self-exclusion. The bet goes in and the posting function takes its stake from the wallet to
+-- the stakes held (its bet_placed ledger row); then app.book_bet applies the one-side rule, the stake and liability limits, and books the bet (a
 -- refusal there undoes everything).
 create function app.place_bet(
   p_match_id bigint, p_team_id bigint, p_amount bigint, p_odds numeric default null, p_potential_win bigint default null
@@ -324,12 +324,11 @@ begin
       message = 'Insufficient balance: You don''t have enough funds in your wallet. Please recharge your wallet.';
   end if;
 
-  update public.users set wallet_balance = wallet_balance - p_amount where id = v_user.id;
   insert into public.bets (user_id, match_id, team_id, amount, odds, potential_win, status)
   values (v_user.id, v_match.id, p_team_id, p_amount, v_odds, round(p_amount * v_odds), 'placed')
   returning * into v_bet;
-  insert into public.transactions (user_id, amount, type, status, reference_id)
-  values (v_user.id, -p_amount, 'bet_placed', 'completed', 'BET-' || v_bet.id);
+  -- the stake from the wallet to the stakes held
+  perform app.post_transfers(array[app.ledger_row(v_user.id, 'bet_placed', -p_amount, 'completed', 'BET-' || v_bet.id)]);
   perform app.book_bet(v_bet);
   return v_bet;
 end;

@@ -17,7 +17,8 @@
 -- Balances: a wallet's is users.wallet_balance, moved in the same statement as its rows. The house's
 -- accounts have no balance row (stakes_held moves with every bet: one row would make each bet wait for the
 -- one before); app.account_days keeps what went in and out of each of them per IST day, in stripes, which
--- the books read. stakes_held has no day totals either: its balance is the stakes of the open bets.
+-- the books read. stakes_held has no day totals either: its balance is the stakes of the open bets. The
+-- books' lines per match (app.match_lines) are kept by settlement, batch by batch, beside its postings.
 --
 -- app.reconcile() lists every way the books can be wrong; it is empty after every test and after the bench.
 
@@ -118,6 +119,28 @@ comment on table app.account_days is
   'Money into and out of each house account (but stakes_held) per IST day, in stripes; kept by app.post_transfers.';
 revoke all on app.account_days from public, anon, authenticated, service_role;
 
+-- The books' lines per match: one for its settlement and one for each correction, booked at the moment its
+-- outcome was fixed (the declaration, or the correction's approval), whenever its batches run. Each batch
+-- adds its bets to its line (app.book_match_line) in the transaction that posts their money, so a line is
+-- complete when its run is. stakes, paid and refunded are what the line moved: a settlement's are the
+-- stakes of its bets, the payouts and the refunds; a correction's are the differences it made (paid and
+-- refunded below zero where it took money back). Its house result is stakes - paid - refunded, and the
+-- lines of an IST day add up to the house_result account's day total (app.reconcile checks it).
+create table app.match_lines (
+  match_id bigint not null references public.matches (id) on delete restrict,
+  booked_at timestamptz not null,
+  bets int not null check (bets >= 0),
+  stakes bigint not null,
+  paid bigint not null,
+  refunded bigint not null,
+  constraint match_lines_pkey primary key (match_id, booked_at)
+);
+comment on table app.match_lines is
+  'The books'' lines per match (its settlement, each correction): bets, stakes, paid, refunded; kept by settlement.';
+-- the books of a range of days
+create index match_lines_booked_at_idx on app.match_lines (booked_at);
+revoke all on app.match_lines from public, anon, authenticated, service_role;
+
 /** Views */
 
 -- Every transfer seen from each account it moves: a ledger row from the wallet's side and from its house
@@ -195,6 +218,31 @@ end;
 $$;
 comment on function app.ledger_decision(bigint, text, text) is
   'Internal: the decision (post or void) of a pending ledger row for app.post_transfers.';
+
+-- A transfer between two house accounts to post (app.post_transfers): from, to, amount, kind, and the match
+-- (settled or reopened stakes) or the ledger row (a paid withdrawal) it belongs to.
+create function app.house_transfer(
+  p_from text, p_to text, p_amount bigint, p_kind text, p_match_id bigint default null, p_transaction_id bigint default null
+)
+returns app.house_transfers
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_row app.house_transfers;
+begin
+  v_row.from_account := p_from;
+  v_row.to_account := p_to;
+  v_row.amount := p_amount;
+  v_row.kind := p_kind;
+  v_row.match_id := p_match_id;
+  v_row.transaction_id := p_transaction_id;
+  return v_row;
+end;
+$$;
+comment on function app.house_transfer(text, text, bigint, text, bigint, bigint) is
+  'Internal: a new transfer between two house accounts for app.post_transfers.';
 
 -- The one posting function. Writes in one statement the transfers given and moves the balances they move:
 --   * p_rows, players' ledger rows: a new row (id null) is written as given — 'completed' moves the money,
@@ -312,11 +360,41 @@ $$;
 comment on function app.post_transfers(public.transactions[], app.house_transfers[], timestamptz) is
   'The one posting function: writes ledger rows and house transfers and moves the balances, in one statement. Internal: the money functions.';
 
+/** Functions: the books' lines */
+
+-- Adds a batch's bets to its match's line of the books (app.match_lines): the line booked at p_booked_at
+-- (the run's: a settlement's declaration, a correction's approval), created by its first batch. Called in
+-- the transaction that posts the batch's money, with the same booking time, so the lines of a day and the
+-- house_result account's day total move together. Batches of one run follow one another on the match row,
+-- so the line's row never makes them wait longer. Internal: settlement and corrections.
+create function app.book_match_line(
+  p_match_id bigint, p_booked_at timestamptz, p_bets int, p_stakes bigint, p_paid bigint, p_refunded bigint
+)
+returns void
+language sql
+set search_path = ''
+as $$
+  insert into app.match_lines as l (match_id, booked_at, bets, stakes, paid, refunded)
+  values (p_match_id, p_booked_at, p_bets, p_stakes, p_paid, p_refunded)
+  on conflict (match_id, booked_at) do update
+    set bets = l.bets + excluded.bets, stakes = l.stakes + excluded.stakes, paid = l.paid + excluded.paid,
+        refunded = l.refunded + excluded.refunded;
+$$;
+comment on function app.book_match_line(bigint, timestamptz, int, bigint, bigint, bigint) is
+  'Internal: adds a settlement (or correction) batch''s bets to its match''s line of the books.';
+
 /** Functions: reconciliation */
 
--- Every way the books can be wrong, one row each (must be none): a wallet whose balance differs from its
--- entries; a transfer whose entries do not sum to zero; a player marked below zero who is not (a balance
--- below zero without the mark is refused by users_balance_below_zero). Read-only; for monitoring and tests.
+-- Every way the books can be wrong, one row each (must be none):
+--   * a wallet whose balance differs from its entries;
+--   * a transfer whose entries do not sum to zero (so the accounts sum to zero);
+--   * a house account whose day totals (its balance, app.account_days) differ from its entries;
+--   * stakes held that differ from the stakes of the open bets;
+--   * a posted withdrawal not gone on to the bank (withdrawals_payable holds nothing once posted);
+--   * an IST day whose house result (the house_result account's day total) differs from its matches' lines;
+--   * a player marked below zero who is not (a balance below zero without the mark is refused by
+--     users_balance_below_zero).
+-- Read-only; for monitoring and tests. Reads the whole ledger.
 create function app.reconcile()
 returns table (problem text, subject text, expected bigint, actual bigint)
 language plpgsql
@@ -345,6 +423,50 @@ begin
   having sum(e.amount) <> 0 or count(*) <> 2;
 
   return query
+  with entries as (
+    select e.account, sum(e.amount) as total from app.entries e where e.account <> 'wallet' group by e.account
+  ),
+  days as (
+    select d.account, sum(d.amount_in - d.amount_out) as total from app.account_days d group by d.account
+  ),
+  open_bets as (
+    select coalesce(sum(b.amount), 0) as total from public.bets b where b.status = 'placed'
+  )
+  select case a.code when 'stakes_held' then 'stakes held differ from the open bets'
+                     else 'house account differs from its entries' end,
+         'account ' || a.code,
+         coalesce(e.total, 0)::bigint,
+         (case a.code when 'stakes_held' then (select o.total from open_bets o) else coalesce(d.total, 0) end)::bigint
+  from app.accounts a
+  left join entries e on e.account = a.code
+  left join days d on d.account = a.code
+  where a.code <> 'wallet'
+    and coalesce(e.total, 0) <> case a.code when 'stakes_held' then (select o.total from open_bets o)
+                                            else coalesce(d.total, 0) end
+  union all
+  select 'withdrawals payable not paid out', 'account withdrawals_payable', 0::bigint, e.total::bigint
+  from entries e
+  where e.account = 'withdrawals_payable' and e.total <> 0;
+
+  return query
+  with results as (
+    select d.day, sum(d.amount_in - d.amount_out) as total
+    from app.account_days d
+    where d.account = 'house_result'
+    group by d.day
+  ),
+  lines as (
+    select (l.booked_at at time zone 'Asia/Kolkata')::date as day, sum(l.stakes - l.paid - l.refunded) as total
+    from app.match_lines l
+    group by 1
+  )
+  select 'house result differs from its matches', 'day ' || coalesce(r.day, l.day),
+         coalesce(l.total, 0)::bigint, coalesce(r.total, 0)::bigint
+  from results r
+  full join lines l on l.day = r.day
+  where coalesce(r.total, 0) <> coalesce(l.total, 0);
+
+  return query
   select 'marked below zero but is not', 'user ' || u.id, 0::bigint, u.wallet_balance
   from public.users u
   where u.below_zero_since is not null and u.wallet_balance >= 0;
@@ -357,7 +479,9 @@ comment on function app.reconcile() is 'Every way the books are wrong, one row e
 revoke execute on function
   app.ledger_row(bigint, text, bigint, text, text, text, bigint, text, bigint),
   app.ledger_decision(bigint, text, text),
+  app.house_transfer(text, text, bigint, text, bigint, bigint),
   app.post_transfers(public.transactions[], app.house_transfers[], timestamptz),
+  app.book_match_line(bigint, timestamptz, int, bigint, bigint, bigint),
   app.reconcile()
   from public, anon, authenticated, service_role;
 grant execute on function app.reconcile() to service_role;

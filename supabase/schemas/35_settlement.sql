@@ -16,9 +16,10 @@
 --     players' ids, so the wallet pages a batch touches are touched once.
 --   * app.settle_batch (a short transaction of its own): takes an unsettled batch with FOR UPDATE SKIP
 --     LOCKED (one no other worker holds), locks its players (and the referrers a bonus may be paid to) in id
---     order, writes the ledger rows of its winning or refunded bets, credits each player once, counts the
---     house's result on referred players towards their referrers' bonuses, marks the bets won / lost /
---     cancelled and adds them to the match's settlement_settled (a match change: the version grows and the
+--     order, counts the house's result on referred players towards their referrers' bonuses, marks the bets
+--     won / lost / cancelled, posts their money in one call of app.post_transfers (the ledger rows of its
+--     winning or refunded bets, each player credited once, the settled stakes to the house's result), adds
+--     them to the match's line of the books and to its settlement_settled (a match change: the version grows and the
 --     match is announced with its progress).
 --     The batch that settles the last bets checks the run's totals (every bet settled, the credits equal to
 --     what the declaration computed) and finishes the run.
@@ -157,10 +158,13 @@ comment on function app.claim_settlement_batch(bigint, int) is
 -- Settles one unsettled batch of a run that no other worker holds (FOR UPDATE SKIP LOCKED), in this
 -- transaction: the players it credits (winners, or everyone of an abandoned match) and the referrers a bonus
 -- may be paid to are locked in id order (so batches and other settlements sharing players cannot deadlock;
--- a losing player's row is not touched at all), the ledger rows of its winning bets (+potential win) or,
--- for an abandoned match, of every bet (+stake back) go in with one credit per player, the house's result on
--- each referred player counts towards their referrer's bonus (paid when due), the bets become won / lost /
--- cancelled, and the match's settlement_settled grows by them (announcing the match with its progress). The batch that settles the last
+-- a losing player's row is not touched at all), the house's result on each referred player counts towards
+-- their referrer's bonus (paid when due), the bets become won / lost / cancelled, and one call of the
+-- posting function moves the batch's money: the ledger rows of its winning bets (+potential win) or, for an
+-- abandoned match, of every bet (+stake back), one credit per player, and the stakes of the bets not
+-- refunded from the stakes held to the house's result, booked when the outcome was fixed (the run's start),
+-- as is the batch's share of the match's line of the books. The match's settlement_settled grows by the
+-- bets (announcing the match with its progress). The batch that settles the last
 -- bets checks the run's totals (no bet left placed, the credits as expected; a mismatch is an error that
 -- keeps the run open and visible), empties an abandoned match's book and finishes the run. Tells the
 -- server processes the batch's players have results (`bet_results`; where Realtime exists, a trigger also
@@ -178,8 +182,13 @@ declare
   v_match public.matches;
   v_void boolean;
   v_winner bigint;
+  v_run app.settlement_runs;
   v_referred bigint[];
+  v_rows public.transactions[];
   v_bets int;
+  v_stakes bigint;
+  v_paid bigint;
+  v_refunded bigint;
   v_credited bigint;
 begin
   select * into v_batch
@@ -193,6 +202,7 @@ begin
   end if;
   perform set_config('synchronous_commit', 'off', true);
   select * into v_match from public.matches m where m.id = p_match_id;
+  select * into v_run from app.settlement_runs r where r.match_id = p_match_id;
   v_winner := v_match.winning_team_id;
   v_void := v_winner is null;
 
@@ -207,26 +217,6 @@ begin
                      and r.user_id between v_batch.first_user_id and v_batch.last_user_id)
     order by u.id
     for no key update;
-
-  insert into public.transactions (user_id, amount, type, status, reference_id)
-  select b.user_id, case when v_void then b.amount else b.potential_win end,
-         case when v_void then 'bet_refund' else 'bet_won' end, 'completed', 'BET-' || b.id
-  from public.bets b
-  where b.match_id = p_match_id and b.user_id between v_batch.first_user_id and v_batch.last_user_id
-    and b.status = 'placed' and (v_void or b.team_id = v_winner)
-  order by b.user_id, b.id;
-
-  with credits as (
-    update public.users u set wallet_balance = u.wallet_balance + c.total
-    from (select b.user_id, sum(case when v_void then b.amount else b.potential_win end) as total
-          from public.bets b
-          where b.match_id = p_match_id and b.user_id between v_batch.first_user_id and v_batch.last_user_id
-            and b.status = 'placed' and (v_void or b.team_id = v_winner)
-          group by b.user_id) c
-    where u.id = c.user_id
-    returning c.total
-  )
-  select coalesce(sum(total), 0) into v_credited from credits;
 
   if not v_void then
     -- the house's result on each referred player's bets of this batch: stakes lost, minus winnings paid
@@ -247,15 +237,37 @@ begin
     end if;
   end if;
 
+  -- the bets settled, with the batch's figures and the ledger rows of its winning or refunded bets
   with settled as (
     update public.bets b
       set status = case when v_void then 'cancelled' when b.team_id = v_winner then 'won' else 'lost' end,
           settled_at = now()
       where b.match_id = p_match_id and b.user_id between v_batch.first_user_id and v_batch.last_user_id
         and b.status = 'placed'
-      returning 1
+      returning b.id, b.user_id, b.amount, b.potential_win, b.status
   )
-  select count(*) into v_bets from settled;
+  select count(*), coalesce(sum(s.amount), 0),
+         coalesce(sum(s.potential_win) filter (where s.status = 'won'), 0),
+         coalesce(sum(s.amount) filter (where s.status = 'cancelled'), 0),
+         coalesce(array_agg(app.ledger_row(s.user_id, case when v_void then 'bet_refund' else 'bet_won' end,
+                                           case when v_void then s.amount else s.potential_win end,
+                                           'completed', 'BET-' || s.id) order by s.user_id, s.id)
+                    filter (where s.status in ('won', 'cancelled')), '{}')
+    into v_bets, v_stakes, v_paid, v_refunded, v_rows
+    from settled s;
+
+  -- one posting: the payouts or refunds into the wallets, the stakes of the bets that were not refunded
+  -- from the stakes held to the house's result, booked when the outcome was fixed
+  select coalesce(sum(t.amount), 0) into v_credited
+    from app.post_transfers(
+      v_rows,
+      case when v_stakes > v_refunded
+        then array[app.house_transfer('stakes_held', 'house_result', v_stakes - v_refunded, 'stakes_settled', p_match_id)]
+        else '{}' end,
+      v_run.created_at) t;
+  if v_bets > 0 then
+    perform app.book_match_line(p_match_id, v_run.created_at, v_bets, v_stakes, v_paid, v_refunded);
+  end if;
 
   update app.settlement_batches x set settled_at = now(), bets = v_bets, credited = v_credited
     where x.match_id = p_match_id and x.first_user_id = v_batch.first_user_id;

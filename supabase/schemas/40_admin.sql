@@ -174,7 +174,8 @@ comment on function app.lock_pending_transaction(bigint, public.users) is
 -- (audit 'transaction.first_approval'); the approval that completes it moves the money. A deposit (money no
 -- gateway confirmed) counts against the approving admin's daily credit cap (409 'Daily credit limit
 -- reached'), is never approved while its player is self-excluded (409 'This player is self-excluded') and is
--- then completed and credited; a withdrawal is debited (re-checked against the balance); an admin credit is
+-- then completed and credited; a withdrawal is paid (debited, the balance checked again, and passed on to
+-- the bank); an admin credit is
 -- applied, by an admin other than the one who asked for it (403 'A second administrator must approve this
 -- adjustment'). Lock order: the transaction, the admin's credit lock, then the user.
 create function app.approve_transaction(p_transaction_id bigint)
@@ -188,7 +189,6 @@ declare
   v_before public.transactions;
   v_tx public.transactions;
   v_complete boolean;
-  v_balance bigint;
 begin
   v_before := app.lock_pending_transaction(p_transaction_id, v_admin);
   v_complete := app.second_admin_approval(v_before, v_admin);
@@ -210,15 +210,14 @@ begin
   if v_before.type = 'deposit' then
     v_tx := app.apply_deposit(v_before.id, null);
   else
-    -- a withdrawal (negative) or an admin credit: the balance moves by the amount
-    select wallet_balance into v_balance from public.users where id = v_before.user_id for update;
-    if v_balance + v_before.amount < 0 then
-      raise exception using errcode = 'BT409', message = 'Insufficient balance';
-    end if;
-    update public.transactions set status = 'completed', updated_at = now()
-      where id = v_before.id
-      returning * into v_tx;
-    update public.users set wallet_balance = wallet_balance + v_tx.amount where id = v_tx.user_id;
+    -- an admin credit, or a withdrawal (negative), paid out: from the wallet to withdrawals_payable and on to
+    -- the bank. The posting function refuses a debit the balance does not cover (409 'Insufficient balance').
+    select * into v_tx from app.post_transfers(
+      array[app.ledger_decision(v_before.id, 'completed')],
+      case when v_before.type = 'withdrawal'
+        then array[app.house_transfer('withdrawals_payable', 'gateway_clearing', -v_before.amount, 'withdrawal_paid',
+                                      p_transaction_id => v_before.id)]
+        else '{}' end);
   end if;
   perform app.audit(v_admin.id, 'transaction.approve', 'transaction', v_tx.id, to_jsonb(v_before), to_jsonb(v_tx));
   return v_tx;
@@ -240,9 +239,8 @@ declare
   v_before public.transactions := app.lock_pending_transaction(p_transaction_id, v_admin);
   v_tx public.transactions;
 begin
-  update public.transactions set status = 'failed', updated_at = now()
-    where id = v_before.id
-    returning * into v_tx;
+  -- the pending transfer voided: a withdrawal returned to the available balance, nothing moves
+  select * into v_tx from app.post_transfers(array[app.ledger_decision(v_before.id, 'failed')]);
   perform app.audit(v_admin.id, 'transaction.reject', 'transaction', v_tx.id, to_jsonb(v_before), to_jsonb(v_tx));
   return v_tx;
 end;

@@ -12,7 +12,7 @@ select tables_are('public', array['users', 'bank_accounts', 'transactions', 'tea
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
                               'match_book', 'player_match_stakes', 'referrals', 'user_devices', 'recovery_codes',
                               'second_factor_failures', 'settlement_runs', 'settlement_batches', 'accounts',
-                              'ledger_types', 'house_transfers', 'account_days', 'settings_changes', 'transaction_approvals'],
+                              'ledger_types', 'house_transfers', 'account_days', 'match_lines', 'settings_changes', 'transaction_approvals'],
   'app holds the private tables');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -24,6 +24,10 @@ insert into public.transactions (user_id, amount, type, status, reference_id, pa
 select u.id, 100000, 'deposit', 'completed', 'REF-' || u.id || '-BULK', 'upi'
 from public.users u where u.username like 'bulk%';
 update public.users set wallet_balance = 100000 - 100 * 1000 where username like 'bulk%';
+-- the deposits' side in the house's books: out of the gateway today
+insert into app.account_days (account, day, stripe, amount_in, amount_out)
+values ('gateway_clearing', (now() at time zone 'Asia/Kolkata')::date, 0, 0, 1000 * 100000)
+on conflict (account, day, stripe) do update set amount_out = app.account_days.amount_out + excluded.amount_out;
 insert into public.bets (user_id, match_id, team_id, amount, odds, potential_win, status)
 select u.id, :m, case when u.id % 2 = 0 then 9 else 10 end, 1000, 3.00, 3000, 'placed'
 from public.users u cross join generate_series(1, 100)

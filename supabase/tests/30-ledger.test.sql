@@ -131,6 +131,8 @@ $$, 'BT409', 'Insufficient balance', 'a posting whose rows together take the wal
 select app.post_transfers(array[
   app.ledger_row(tests.uid('ledger_b'), 'admin_adjustment', 1000, p_reference_id => 'T-B6'),
   app.ledger_row(tests.uid('ledger_b'), 'settlement_reversal', -3000, p_reference_id => 'T-B7')]);
+-- a reversal is part of a correction, whose line of the books says what it took back
+select app.book_match_line(:match_id, now(), 0, 0, -3000, 0);
 select is(tests.balance('ledger_b'), -2000::bigint, 'a correction''s reversal may take a wallet below zero');
 select isnt((select below_zero_since from public.users where id = tests.uid('ledger_b')), null,
   'and marks the player below zero');

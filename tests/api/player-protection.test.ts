@@ -232,13 +232,12 @@ describe('player protection', () => {
     it('streams a long statement chunk by chunk with the balance carried across', async () => {
       const player = await registerPlayer(api.server);
       await fund(api.server, player, 1000);
-      // volume for the streaming path: 2,500 completed adjustments of ₹1, the wallet moved with them so the
-      // ledger reconciles
-      await api.db.begin(async (tx) => {
-        await tx`insert into public.transactions (user_id, amount, type, status, notes)
-                 select ${player.id}, 1, 'admin_adjustment', 'completed', 'statement volume' from generate_series(1, 2500)`;
-        await tx`update public.users set wallet_balance = wallet_balance + 2500 where id = ${player.id}`;
-      });
+      // volume for the streaming path: 2,500 completed adjustments of ₹1, posted in one call of the posting
+      // function so the books reconcile
+      await api.db`
+        select count(*) from app.post_transfers(array(
+          select app.ledger_row(${player.id}, 'admin_adjustment', 1, p_notes => 'statement volume')
+          from generate_series(1, 2500)))`;
       const answer = await statement(player, `from=${istDay(-1)}&to=${istDay(1)}`);
       const rows = answer.text
         .split('\r\n')
