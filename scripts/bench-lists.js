@@ -12,7 +12,7 @@ import { seedBig } from './seed-big.js';
 const SAMPLES = Number(process.env.BENCH_LIST_SAMPLES ?? 200);
 
 /** p50 / p99 of `SAMPLES` sequential calls (after 5 warm-up calls); fails loudly on any other status than 200. */
-async function time(name, call) {
+export async function time(name, call) {
   for (let n = 0; n < 5; n++) await call(n);
   const latencies = [];
   for (let n = 0; n < SAMPLES; n++) {

@@ -10,6 +10,7 @@
 //           answer, the last bet settled by the workers, players of that match betting meanwhile
 //           (scripts/bench-settlement.js; BENCH_SETTLE_MILLION=1 adds a match of 1,000,000 bets)
 //   lists   with BENCH_LISTS=1 (or =only for this part alone): the lists at 2,000,000 ledger rows (scripts/bench-lists.js)
+//   books   with BENCH_BOOKS=1 (or =only): the house's books for a month of 200,000 players' activity (scripts/bench-books.js)
 //   live    with BENCH_LIVE=1 (or =only): 1,000 SSE subscribers of one match, an update a second (scripts/bench-live.js)
 //   memory  with BENCH_MEMORY=1 (or =only): the workers' RSS under 5 minutes of mixed load, and the heap
 //           limit's cost in throughput (scripts/bench-memory.js)
@@ -27,6 +28,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import postgres from 'postgres';
+import { benchBooks } from './bench-books.js';
 import { benchCrowd } from './bench-crowd.js';
 import { benchLists } from './bench-lists.js';
 import { benchLive } from './bench-live.js';
@@ -239,13 +241,21 @@ const parts = {
   log,
 };
 const lists = () => benchLists(parts);
+const books = () => benchBooks(parts);
 const live = () => benchLive(parts);
 const memory = () => benchMemory(parts);
 const crowd = () => benchCrowd(parts);
 if (
-  [process.env.BENCH_LISTS, process.env.BENCH_LIVE, process.env.BENCH_MEMORY, process.env.BENCH_CROWD].includes('only')
+  [
+    process.env.BENCH_LISTS,
+    process.env.BENCH_BOOKS,
+    process.env.BENCH_LIVE,
+    process.env.BENCH_MEMORY,
+    process.env.BENCH_CROWD,
+  ].includes('only')
 ) {
   if (process.env.BENCH_LISTS) await lists();
+  if (process.env.BENCH_BOOKS) await books();
   if (process.env.BENCH_LIVE) await live();
   if (process.env.BENCH_MEMORY) await memory();
   if (process.env.BENCH_CROWD) await crowd();
@@ -406,6 +416,7 @@ try {
   for (const line of settlement) console.log(line);
   console.log(`ledger after settlement: ${afterSettlement}`);
   if (process.env.BENCH_LISTS) await lists();
+  if (process.env.BENCH_BOOKS) await books();
   if (process.env.BENCH_LIVE) await live();
   if (process.env.BENCH_MEMORY) await memory();
   if (process.env.BENCH_CROWD) await crowd();

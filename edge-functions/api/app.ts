@@ -24,6 +24,7 @@ import {
   securityHeaders,
 } from './middleware.ts';
 import { restrictTo, router } from './openapi.ts';
+import { adminBooksRoutes } from './routes/admin/books.ts';
 import { adminMatchRoutes } from './routes/admin/matches.ts';
 import { adminRiskRoutes } from './routes/admin/risk.ts';
 import { adminTransactionRoutes } from './routes/admin/transactions.ts';
@@ -86,6 +87,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   admin.route('/', adminUserRoutes());
   admin.route('/', adminTransactionRoutes());
   admin.route('/', adminRiskRoutes());
+  admin.route('/', adminBooksRoutes());
   app.route('/admin', admin);
 
   app.doc('/openapi.json', {

@@ -59,7 +59,8 @@ export async function addPlayersWithBets(sql, { matchId, players, betsPerPlayer 
 /**
  * The house's side of the completed ledger rows of the players `first` to `last`, written straight into the
  * ledger: each withdrawal passed on to the bank, and the house accounts' day totals (on the day each row was
- * written), as app.post_transfers keeps them with every posting, so app.reconcile() stays empty.
+ * written, in the 8 stripes concurrent postings spread them over), as app.post_transfers keeps them with every
+ * posting, so app.reconcile() stays empty.
  */
 async function houseSideOf(tx, { first, last }) {
   await tx`
@@ -69,14 +70,15 @@ async function houseSideOf(tx, { first, last }) {
     where user_id between ${first} and ${last} and type = 'withdrawal' and status = 'completed'`;
   await tx`
     insert into app.account_days as d (account, day, stripe, amount_in, amount_out)
-    select f.account, (f.at at time zone 'Asia/Kolkata')::date, 0, sum(f.amount_in), sum(f.amount_out)
+    select f.account, (f.at at time zone 'Asia/Kolkata')::date, f.user_id % 8, sum(f.amount_in), sum(f.amount_out)
     from (
-      select l.account, t.created_at as at, greatest(-t.amount, 0) as amount_in, greatest(t.amount, 0) as amount_out
+      select l.account, t.created_at as at, t.user_id, greatest(-t.amount, 0) as amount_in,
+             greatest(t.amount, 0) as amount_out
       from public.transactions t
       join app.ledger_types l on l.type = t.type
       where t.user_id between ${first} and ${last} and t.status = 'completed'
       union all
-      select x.account, h.booked_at, x.amount_in, x.amount_out
+      select x.account, h.booked_at, t.user_id, x.amount_in, x.amount_out
       from app.house_transfers h
       join public.transactions t on t.id = h.transaction_id
       cross join lateral (values (h.from_account, 0::bigint, h.amount), (h.to_account, h.amount, 0::bigint))
@@ -84,7 +86,7 @@ async function houseSideOf(tx, { first, last }) {
       where t.user_id between ${first} and ${last}
     ) f
     where f.account <> 'stakes_held'
-    group by 1, 2
+    group by 1, 2, 3
     on conflict (account, day, stripe) do update
       set amount_in = d.amount_in + excluded.amount_in, amount_out = d.amount_out + excluded.amount_out`;
 }

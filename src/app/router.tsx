@@ -109,6 +109,7 @@ export const routes: RouteObject[] = [
               adminRoute(adminPaths.userWallet(':id'), 'WalletManagementRoute'),
               adminRoute(adminPaths.transactions, 'TransactionsRoute'),
               adminRoute(adminPaths.settings, 'SettingsRoute'),
+              adminRoute(adminPaths.books, 'BooksRoute'),
               { path: '*', lazy: notFound },
             ],
           },

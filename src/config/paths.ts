@@ -25,6 +25,7 @@ export const adminPaths = {
   userWallet: (id: number | string) => `/admin/users/${id}/wallet`,
   transactions: '/admin/transactions',
   settings: '/admin/settings',
+  books: '/admin/books',
   /** e.g. transactionsFiltered('withdrawal', 'pending') → '/admin/transactions?type=withdrawal&status=pending' */
   transactionsFiltered: (type?: string, status?: string) => {
     const query = new URLSearchParams();

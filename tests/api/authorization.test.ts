@@ -399,6 +399,18 @@ const TABLE: Row[] = [
   },
   { method: 'GET', route: '/api/admin/dashboard/stats', path: () => '/api/admin/dashboard/stats', expect: ADMIN(200) },
   { method: 'GET', route: '/api/admin/audit-log', path: () => '/api/admin/audit-log', expect: ADMIN(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/books',
+    path: () => '/api/admin/books?from=2026-11-01&to=2026-11-30',
+    expect: ADMIN(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/books.csv',
+    path: () => '/api/admin/books.csv?from=2026-11-01&to=2026-11-30',
+    expect: ADMIN(200),
+  },
   { method: 'GET', route: '/api/openapi.json', path: () => '/api/openapi.json', expect: PUBLIC(200) },
   // last: they end the sessions they are given
   { method: 'POST', route: '/api/logout-all', path: () => '/api/logout-all', expect: SIGNED_IN(200) },

@@ -18,6 +18,7 @@ const adminLinks = [
   { label: 'Matches', to: adminPaths.matches },
   { label: 'Users', to: adminPaths.users },
   { label: 'Transactions', to: adminPaths.transactions },
+  { label: 'Books', to: adminPaths.books },
   { label: 'Settings', to: adminPaths.settings },
 ];
 const playerLinks = [

@@ -8,6 +8,7 @@ import { Outlet } from 'react-router';
 import { AdminLayout } from '../components/admin-layout.tsx';
 import { adminSystem } from '../lib/admin-system.ts';
 
+export { BooksRoute } from '../books/books-screen.tsx';
 export { CreateMatchRoute } from './create-match.tsx';
 export { DashboardRoute } from './dashboard.tsx';
 export { MatchDetailRoute } from './match-detail.tsx';

@@ -10,6 +10,7 @@ import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
 import { formatDateTime, formatRupees } from '../../../domain/money.ts';
 import { formatSignedRupees } from '../../../lib/format.ts';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
+import { TodayHouseResult } from '../books/today-house-result.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { adminPaths } from '../../../config/paths.ts';
@@ -100,6 +101,7 @@ export function DashboardRoute() {
               help={`${stats.liveMatches} live · ${stats.upcomingMatches} upcoming · ${stats.completedMatches} completed`}
               to={adminPaths.matches}
             />
+            <TodayHouseResult />
             <StatCard label="Total Bets" value={stats.totalBets} help="Last 7 days" />
             <StatCard
               label="Transaction Volume"
