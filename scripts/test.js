@@ -5,7 +5,8 @@
 // The database steps use TEST_DATABASE_URL's server (default: the local PostgreSQL on 127.0.0.1:5432),
 // in a fresh database created for this run and dropped afterwards (KEEP_TEST_DB=1 keeps it).
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildFunctionBundle } from './lib/function-bundle.js';
 import { pushMigrations } from './lib/migrate.js';
@@ -82,6 +83,7 @@ try {
   if (wanted('lint')) await step('lint (eslint)', () => run(bin('eslint'), ['.', '--max-warnings=0']));
   if (wanted('lint'))
     await step('format (prettier --check)', () => run(bin('prettier'), ['--check', '.', '--log-level=warn']));
+  if (wanted('lint')) await step('API document (redocly lint, recommended rules)', lintApiDocument);
   if (wanted('unit')) await step('unit (vitest)', () => vitest('unit'));
   if (wanted('database')) {
     // Supabase's own checks run on the migrated schema before pgTAP adds its helpers.
@@ -151,6 +153,34 @@ for (const result of results)
 const failed = results.filter((result) => !result.ok).length;
 console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
+
+/**
+ * GET /api/openapi.json as the function generates it (scripts/openapi-document.ts: no server, no database),
+ * linted with Redocly's recommended rules (redocly.yaml): any error fails the step.
+ */
+async function lintApiDocument() {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), 'openapi.json');
+  try {
+    await run(
+      bin('deno'),
+      [
+        'run',
+        '--node-modules-dir=manual',
+        '--allow-env',
+        '--allow-read',
+        `--allow-write=${file}`,
+        'scripts/openapi-document.ts',
+        file,
+      ],
+      { env: toolEnv },
+    );
+    await run(bin('redocly'), ['lint', file, '--config', 'redocly.yaml', '--format', 'stylish'], {
+      env: { ...toolEnv, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+  } finally {
+    rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
 
 /** Deno programs beside the function: the scripts, and the tests' programs that run under Deno (`*.deno.ts`). */
 function denoScripts() {

@@ -3,7 +3,7 @@
  * `scripts/local-server.ts` serves it beside the built SPA for `npm start`.
  *
  * Order of the middleware: request log → security headers → `Cache-Control: private, no-store` unless a
- * public match read → 64 KiB body limit → same-origin writes → the database and configuration → the session
+ * public match read → 501 for a method HTTP does not have → 64 KiB body limit → same-origin writes → the database and configuration → the session
  * cookie → routes. Each route's database work, session
  * included, is one round trip (context.ts). Admin routes sit behind one guard (401 without a session); the
  * database answers 403 for anyone but an active admin (app.authenticate) and each admin function checks again.
@@ -23,6 +23,7 @@ import {
   sameOriginWrites,
   securityHeaders,
 } from './middleware.ts';
+import { apiDocument, documentRoute, knownMethodsOnly, notRouted } from './document.ts';
 import { restrictTo, router } from './openapi.ts';
 import { adminBooksRoutes } from './routes/admin/books.ts';
 import { adminMatchRoutes } from './routes/admin/matches.ts';
@@ -44,6 +45,14 @@ import { statementRoutes } from './routes/statement.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { readSession } from './session.ts';
 
+const DOCUMENT_DESCRIPTION =
+  'Every /api route. Errors are {"message": string}. Sessions: the HttpOnly `session` cookie set by ' +
+  '/api/login and /api/register. Writes from a foreign Origin are refused (403). Every answer says ' +
+  '`Cache-Control: private, no-store` except the public match reads (GET /api/matches, ' +
+  'GET /api/matches/{id}), which are the same for everyone and say `Cache-Control: public` with a ' +
+  'lifetime of a few seconds. A method a path does not have is answered 405 with `Allow`; a method this ' +
+  'server does not know at all, 501.';
+
 export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   const app = router().basePath('/api');
   const provide: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -51,7 +60,16 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
     c.set('config', config);
     await next();
   };
-  app.use(requestLog, securityHeaders, privateByDefault, limitBody, sameOriginWrites, provide, readSession);
+  app.use(
+    requestLog,
+    securityHeaders,
+    privateByDefault,
+    knownMethodsOnly,
+    limitBody,
+    sameOriginWrites,
+    provide,
+    readSession,
+  );
 
   // One LISTEN connection per app (process), however many clients stream or read; never through a
   // transaction pooler (config.databaseListenUrl).
@@ -90,21 +108,13 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   admin.route('/', adminBooksRoutes());
   app.route('/admin', admin);
 
-  app.doc('/openapi.json', {
-    openapi: '3.0.3',
-    info: {
-      title: 'Cricket-league betting API',
-      version: '1.0.0',
-      description:
-        'Every /api route. Errors are {"message": string}. Sessions: the HttpOnly `session` cookie set by ' +
-        '/api/login and /api/register. Writes from a foreign Origin are refused (403). Every answer says ' +
-        '`Cache-Control: private, no-store` except the public match reads (GET /api/matches, ' +
-        'GET /api/matches/{id}), which are the same for everyone and say `Cache-Control: public` with a ' +
-        'lifetime of a few seconds.',
-    },
-  });
+  // Generated once, on first use: every route is in place by then.
+  let document: ReturnType<typeof apiDocument> | undefined;
+  const contract = () => (document ??= apiDocument(app, DOCUMENT_DESCRIPTION));
+  app.openAPIRegistry.registerPath(documentRoute);
+  app.get('/openapi.json', (c) => c.json(contract()));
 
-  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.notFound((c) => notRouted(c, contract()));
   app.onError(handleError);
   return app;
 }

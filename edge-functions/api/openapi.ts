@@ -5,7 +5,8 @@
  */
 import { OpenAPIHono, type OpenAPIHonoOptions } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { apiErrorEntity, outcomeUnknownEntity } from '../../src/domain/entities.ts';
+import { apiErrorEntity } from '../../src/domain/entities.ts';
+import { rowId } from '../../src/domain/schemas.ts';
 import { PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
 import type { MiddlewareHandler } from 'hono';
 import { query, requireSession, type Access, type AppEnv } from './context.ts';
@@ -29,9 +30,12 @@ export function router() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
 
-/** A required JSON request body. */
-export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
-  return { required: true, description, content: { 'application/json': { schema } } } as const;
+/**
+ * A required JSON request body, with an example the document shows (and an API test sends: it must get
+ * the route's success).
+ */
+export function jsonBody<T extends z.ZodType>(schema: T, example: z.input<T>, description?: string) {
+  return { required: true, description, content: { 'application/json': { schema, example } } } as const;
 }
 
 /** A JSON answer. */
@@ -78,8 +82,6 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Forbidden (role, ownership, account status or cross-origin write)',
   404: 'Not found',
   409: 'Conflict (state, balance, duplicate)',
-  413: 'Request body over 64 KiB',
-  415: 'Body is not JSON',
   429: 'Too many attempts',
 };
 
@@ -89,9 +91,7 @@ export function errors(...statuses: number[]) {
 }
 
 /** `{id}` path parameter: a positive integer. */
-export const idParams = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id'),
-});
+export const idParams = z.object({ id: rowId() });
 
 export const messageEntity = z.object({ message: z.string() });
 
@@ -108,19 +108,12 @@ export const idempotencyHeaders = z.object({
     ),
 });
 
-/**
- * The answers of a money write when the database does not answer: 503 when nothing was sent (nothing was
- * written), 504 when the statements went out and whether they committed is unknown (retry with the same
- * Idempotency-Key to learn it). Both with Retry-After.
- */
-export const databaseAway = {
-  503: json(apiErrorEntity, 'The database is unavailable: nothing was written (Retry-After)'),
-  504: json(
-    outcomeUnknownEntity,
-    'Outcome unknown: the request reached the database and its answer did not come back; it may have been ' +
-      'done. Send it again with the same Idempotency-Key to learn which (Retry-After)',
-  ),
-} as const;
+/** The security scheme of the session cookie in GET /api/openapi.json (document.ts). */
+export const SESSION_SCHEME = 'session';
+/** An operation that needs the session cookie. */
+export const SESSION_REQUIRED: Record<string, string[]>[] = [{ [SESSION_SCHEME]: [] }];
+/** An operation anyone may call whose answer also depends on the session when there is one. */
+export const SESSION_OPTIONAL: Record<string, string[]>[] = [{}, { [SESSION_SCHEME]: [] }];
 
 /**
  * Route middleware for player and admin routes: without a session cookie the answer is 401 before the body
@@ -131,6 +124,9 @@ export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   restrictTo(c, 'user');
   await next();
 };
+
+/** A player route's declaration: the sign-in middleware, and the session as its security in the document. */
+export const signedInOnly = { middleware: [signedIn] as [typeof signedIn], security: SESSION_REQUIRED };
 
 /** Marks the request's route as needing `access` (for validationHook) and answers 401 without a session. */
 export function restrictTo(c: Parameters<MiddlewareHandler<AppEnv>>[0], access: Exclude<Access, 'public'>): void {

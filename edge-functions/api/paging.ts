@@ -10,6 +10,7 @@ import {
   INVALID_CURSOR,
   INVALID_LIMIT,
   MAX_PAGE_SIZE,
+  CURSOR_PATTERN,
   decodeCursor,
   encodeCursor,
 } from '../../src/domain/paging.ts';
@@ -27,6 +28,7 @@ export const pageQuery = z.object({
     .describe(`Rows per page: 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`),
   cursor: z
     .string()
+    .regex(CURSOR_PATTERN, INVALID_CURSOR)
     .refine((value) => decodeCursor(value) !== null, INVALID_CURSOR)
     .optional()
     .describe('Opaque: take it from the `Link: <…>; rel="next"` header of the previous page.'),

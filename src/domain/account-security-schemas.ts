@@ -28,8 +28,8 @@ export const changePasswordFormSchema = changePasswordSchema
 export const totpCodeSchema = z.object({
   code: z
     .string({ error: securityMessages.mfaRequired })
-    .transform((code) => code.replace(/\s/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, securityMessages.mfaRequired)),
+    .regex(/^\s*(?:\d\s*){6}$/, securityMessages.mfaRequired)
+    .transform((code) => code.replace(/\s/g, '')),
 });
 
 /**

@@ -13,8 +13,11 @@ export const INVALID_LIMIT = `Limit must be a whole number from 1 to ${MAX_PAGE_
 export const INVALID_CURSOR = 'Invalid cursor';
 
 /** The id a cursor stands for, or null when it is not one of ours. */
+/** A cursor's characters: base64url of a row id, without padding. */
+export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,24}$/;
+
 export function decodeCursor(cursor: string): number | null {
-  if (!/^[A-Za-z0-9_-]{1,24}$/.test(cursor)) return null;
+  if (!CURSOR_PATTERN.test(cursor)) return null;
   let text: string;
   try {
     text = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));

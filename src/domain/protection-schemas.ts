@@ -30,10 +30,14 @@ export const depositLimitFormSchema = z.object({
   amount: z.coerce.number({ error: protectionMessages.limitRange }).pipe(depositLimitSchema.shape.amount.unwrap()),
 });
 
-export const timeoutSchema = z.object({ days: z.literal(TIMEOUT_DAYS, { error: protectionMessages.timeoutDays }) });
+/** One of `values`, stated as an enum in the API's document (the generator would list only the first). */
+const oneOf = <const T extends readonly number[]>(values: T, message: string) =>
+  z.literal(values, { error: message }).meta({ enum: [...values] });
+
+export const timeoutSchema = z.object({ days: oneOf(TIMEOUT_DAYS, protectionMessages.timeoutDays) });
 
 export const selfExclusionSchema = z.object({
-  months: z.literal(SELF_EXCLUSION_MONTHS, { error: protectionMessages.selfExclusionMonths }),
+  months: oneOf(SELF_EXCLUSION_MONTHS, protectionMessages.selfExclusionMonths),
 });
 
 /** The take-a-break forms' one field, as their select holds it. */
@@ -42,7 +46,9 @@ export const selfExclusionFormSchema = z.object({ length: z.coerce.number().pipe
 
 /** GET and PUT /api/account/reality-check: how often a reality check comes (null: never). */
 export const realityCheckSchema = z.object({
-  interval_minutes: z.literal(REALITY_CHECK_MINUTES, { error: protectionMessages.realityCheckMinutes }).nullable(),
+  interval_minutes: oneOf(REALITY_CHECK_MINUTES, protectionMessages.realityCheckMinutes)
+    .nullable()
+    .meta({ enum: [...REALITY_CHECK_MINUTES, null], description: 'Minutes between reality checks; null: never' }),
 });
 
 /** The reality-check form's one field as its select holds it ('' is never). */

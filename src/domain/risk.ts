@@ -50,7 +50,10 @@ export const riskSettingsSchema = z.object({
   /** betting closes when a live match reaches this over of the second innings; null: open until the result */
   betting_close_over: z
     .number({ error: riskMessages.bettingCloseOver })
+    .min(0, riskMessages.bettingCloseOver)
+    .max(MATCH_OVERS, riskMessages.bettingCloseOver)
     .refine(isOver, riskMessages.bettingCloseOver)
+    .meta({ description: 'overs.balls with balls 0-5 (12.5 is followed by 13.0)' })
     .nullable(),
   /** betting closes when a match starts */
   betting_pre_match_only: z.boolean({ error: riskMessages.bettingPreMatchOnly }),

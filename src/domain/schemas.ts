@@ -21,18 +21,21 @@ import {
 import { messages } from './messages.ts';
 import { hasTwoDecimals, MAX_OVER, ODDS_RANGE, priceMessages, SCORE_PATTERN } from './price.ts';
 
-const id = (message = 'Invalid id') => z.coerce.number({ error: message }).int(message).positive(message);
+/** A row id: a positive whole number a JSON number holds exactly (what a bigint id can be here). */
+export const rowId = (message = 'Invalid id') =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 const maxText = (field: string, max: number) => `${field} must be at most ${max} characters`;
 
 /** Postgres text cannot hold NUL (it would fail in SQL): every text field refuses it with a 400. */
 export const invalidCharacters = (field: string) => `${field} contains invalid characters`;
-const hasNoNul = (value: string) => !value.includes('\u0000');
+// eslint-disable-next-line no-control-regex -- NUL is exactly the character refused
+const NO_NUL = /^[^\u0000]*$/;
 /** A trimmed string of `field` without NUL; `message` when it is not a string at all. */
 const text = (field: string, message?: string) =>
   z
     .string(message ? { error: message } : undefined)
     .trim()
-    .refine(hasNoNul, invalidCharacters(field));
+    .regex(NO_NUL, invalidCharacters(field));
 /** A number that may be left out, or sent as null, meaning the same (never coerced to 0). */
 const leftOutWhenNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === null ? undefined : value), schema.optional());
@@ -66,7 +69,8 @@ export const registerSchema = z.object({
   username: loginSchema.shape.username.regex(USERNAME_PATTERN, usernameCharacters),
   email: text('Email', messages.emailInvalid)
     .max(LONG_TEXT, maxText('Email', LONG_TEXT))
-    .pipe(z.email(messages.emailInvalid)),
+    .pipe(z.email(messages.emailInvalid))
+    .meta({ format: 'email', maxLength: LONG_TEXT }),
   password: loginSchema.shape.password,
   phone: optionalText('Phone', SHORT_TEXT),
   referral_code: optionalText('Referral code', SHORT_TEXT),
@@ -117,8 +121,8 @@ export const withdrawalSchema = z.object({
  * disagree (the price the player saw has changed).
  */
 export const betSchema = z.object({
-  match_id: id('Invalid match'),
-  team_id: id('Please select a team'),
+  match_id: rowId('Invalid match'),
+  team_id: rowId('Please select a team'),
   amount: z.coerce.number({ error: messages.betMin }).int(messages.betMin).min(MIN_BET, messages.betMin),
   // Any valid number is passed on (one that is not the server's is a 409 'Odds have changed'); what could
   // not be one (not finite, out of range, a fractional win) is a 400.
@@ -171,8 +175,8 @@ const withinMatchYears = (value: string) => {
 
 export const createMatchSchema = z
   .object({
-    team1_id: id(messages.team1Required),
-    team2_id: id(messages.team2Required),
+    team1_id: rowId(messages.team1Required),
+    team2_id: rowId(messages.team2Required),
     start_time: z.iso
       .datetime({ offset: true, error: messages.matchDateRequired })
       .refine(withinMatchYears, MATCH_DATE_RANGE),
@@ -202,10 +206,18 @@ export const updateLiveSchema = z.object({
     z.coerce.number().int().min(1, 'Innings must be 1 or 2').max(2, 'Innings must be 1 or 2'),
   ),
   current_over: leftOutWhenNull(
-    z.coerce.number().min(0, 'Over must be at least 0').max(MAX_OVER, `Over must be at most ${MAX_OVER}`),
+    z.coerce
+      .number()
+      .min(0, 'Over must be at least 0')
+      .max(MAX_OVER, `Over must be at most ${MAX_OVER}`)
+      .meta({
+        description:
+          'overs.balls with balls 0-5 (12.5 is followed by 13.0), at most the innings (20 overs, 50 for an odi): ' +
+          'the database refuses any other with a 400',
+      }),
   ),
   /** who batted first: when left out and not known yet, the only team with a score during the first innings */
-  batting_first_team_id: leftOutWhenNull(id(priceMessages.battingFirst)),
+  batting_first_team_id: leftOutWhenNull(rowId(priceMessages.battingFirst)),
 });
 
 /** A price of a match side: decimal odds, 1.01–100.00, at most two decimals. */
@@ -221,7 +233,7 @@ export const matchOddsSchema = z
   .refine((odds) => odds.team1_odds !== undefined || odds.team2_odds !== undefined, priceMessages.oddsMissing);
 
 export const declareWinnerSchema = z.object({
-  winning_team_id: id(messages.winnerRequired),
+  winning_team_id: rowId(messages.winnerRequired),
   result: text('Result').max(LONG_TEXT, maxText('Result', LONG_TEXT)).optional(),
 });
 
@@ -240,8 +252,10 @@ export const adjustmentSchema = z.object({
   amount: z.coerce
     .number({ error: messages.adjustmentMin })
     .int()
+    .min(-MAX_ADJUSTMENT, messages.adjustmentMax)
+    .max(MAX_ADJUSTMENT, messages.adjustmentMax)
     .refine((amount) => Math.abs(amount) >= MIN_ADJUSTMENT, messages.adjustmentMin)
-    .refine((amount) => Math.abs(amount) <= MAX_ADJUSTMENT, messages.adjustmentMax),
+    .meta({ not: { const: 0 }, description: 'A credit (> 0) or a debit (< 0), never 0' }),
   notes: text('Notes', messages.notesRequired).min(1, messages.notesRequired).max(MAX_NOTES, messages.notesMax),
 });
 

@@ -153,7 +153,8 @@ describe('player protection', () => {
     expect(await api.admin.client.post(`/api/account/self-exclusion?userId=${player.id}`, { months: 6 })).toMatchObject(
       refused,
     );
-    expect((await api.admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(404);
+    // nothing lifts a self-exclusion: the path has no DELETE
+    expect((await api.admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(405);
     expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(
       200,
     );

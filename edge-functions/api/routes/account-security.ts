@@ -38,24 +38,28 @@ import {
 import { checkCode, openSecret, spendCode, totpKey, type Refusals, type StoredFactor } from '../code-check.ts';
 import { answer, query, type Ctx, type Statements } from '../context.ts';
 import { deviceId } from '../device.ts';
-import { errors, idParams, json, jsonBody, messageEntity, router, signedIn } from '../openapi.ts';
+import { errors, idParams, json, jsonBody, messageEntity, router, signedInOnly } from '../openapi.ts';
 import { clearSessionCookie, clientIp, newSession, setSessionCookie } from '../session.ts';
 
 const tags = ['account: security'];
 
 const passwordRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'changePassword',
+  ...signedInOnly,
   method: 'post',
   path: '/account/password',
   tags,
   summary:
     "Change the password (the current one first; an administrator's at least 12 characters); every other session of the user ends",
-  request: { body: jsonBody(changePasswordSchema) },
+  request: {
+    body: jsonBody(changePasswordSchema, { current_password: 'correct-horse', new_password: 'battery-staple' }),
+  },
   responses: { 200: json(messageEntity, 'Password changed'), ...errors(400, 401, 429) },
 });
 
 const sessionsRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'listSessions',
+  ...signedInOnly,
   method: 'get',
   path: '/account/sessions',
   tags,
@@ -64,7 +68,8 @@ const sessionsRoute = createRoute({
 });
 
 const endSessionRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'endSession',
+  ...signedInOnly,
   method: 'delete',
   path: '/account/sessions/{id}',
   tags,
@@ -74,7 +79,8 @@ const endSessionRoute = createRoute({
 });
 
 const logoutAllRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'logoutEverywhere',
+  ...signedInOnly,
   method: 'post',
   path: '/logout-all',
   tags,
@@ -83,7 +89,8 @@ const logoutAllRoute = createRoute({
 });
 
 const twoFactorRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'getTwoFactor',
+  ...signedInOnly,
   method: 'get',
   path: '/account/two-factor',
   tags,
@@ -92,14 +99,15 @@ const twoFactorRoute = createRoute({
 });
 
 const setUpRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'setUpTwoFactor',
+  ...signedInOnly,
   method: 'post',
   path: '/account/two-factor',
   tags,
   summary:
     'Admins: start setting up two-factor sign-in (a new secret, confirmed by a code from it); needs the password and, ' +
     'when one is on, a code of the current second factor',
-  request: { body: jsonBody(twoFactorProofSchema) },
+  request: { body: jsonBody(twoFactorProofSchema, { current_password: 'correct-horse' }) },
   responses: {
     201: json(twoFactorSetupEntity, 'The secret and its otpauth:// URI'),
     ...errors(400, 401, 403, 429),
@@ -107,14 +115,15 @@ const setUpRoute = createRoute({
 });
 
 const confirmRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'confirmTwoFactor',
+  ...signedInOnly,
   method: 'post',
   path: '/account/two-factor/confirm',
   tags,
   summary:
     'Admins: confirm the set-up with a code and the same proof as its start; answers ten one-time recovery codes, ' +
     'shown this once, and a new session cookie',
-  request: { body: jsonBody(confirmTwoFactorSchema) },
+  request: { body: jsonBody(confirmTwoFactorSchema, { code: '123456', current_password: 'correct-horse' }) },
   responses: {
     201: json(recoveryCodesEntity, 'Two-factor sign-in is on'),
     ...errors(400, 401, 403, 409, 429),

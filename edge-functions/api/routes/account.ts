@@ -22,7 +22,7 @@ import {
   timeoutSchema,
 } from '../../../src/domain/protection-schemas.ts';
 import { answer } from '../context.ts';
-import { errors, json, jsonBody, router, signedIn } from '../openapi.ts';
+import { errors, json, jsonBody, router, signedInOnly } from '../openapi.ts';
 import { transactionsQuery } from './wallet.ts';
 
 const tags = ['account: player protection'];
@@ -38,7 +38,8 @@ const writeQuery = z.object({
 });
 
 const getRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'getAccountLimits',
+  ...signedInOnly,
   method: 'get',
   path: '/account/limits',
   tags,
@@ -48,22 +49,24 @@ const getRoute = createRoute({
 });
 
 const putRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'setDepositLimit',
+  ...signedInOnly,
   method: 'put',
   path: '/account/limits',
   tags,
   summary: 'Set or remove (amount null) a deposit limit: lower ones apply at once, raises and removals after 24 hours',
-  request: { query: writeQuery, body: jsonBody(depositLimitSchema) },
+  request: { query: writeQuery, body: jsonBody(depositLimitSchema, { period: 'daily', amount: 5000 }) },
   responses: { 200: json(accountLimitsEntity, 'The protection after the change'), ...errors(400, 401, 403) },
 });
 
 const timeoutRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'takeTimeout',
+  ...signedInOnly,
   method: 'post',
   path: '/account/timeout',
   tags,
   summary: 'Take a time-out: no bets or deposits for 1, 7, 30 or 42 days',
-  request: { query: writeQuery, body: jsonBody(timeoutSchema) },
+  request: { query: writeQuery, body: jsonBody(timeoutSchema, { days: 7 }) },
   responses: {
     201: json(accountLimitsEntity, 'The protection with the time-out, effective at once'),
     ...errors(400, 401, 403, 409),
@@ -71,12 +74,13 @@ const timeoutRoute = createRoute({
 });
 
 const selfExclusionRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'selfExclude',
+  ...signedInOnly,
   method: 'post',
   path: '/account/self-exclusion',
   tags,
   summary: 'Self-exclude: no bets or deposits for 6, 12 or 60 months',
-  request: { query: writeQuery, body: jsonBody(selfExclusionSchema) },
+  request: { query: writeQuery, body: jsonBody(selfExclusionSchema, { months: 6 }) },
   responses: {
     201: json(accountLimitsEntity, 'The protection with the self-exclusion, effective at once'),
     ...errors(400, 401, 403, 409),
@@ -84,7 +88,8 @@ const selfExclusionRoute = createRoute({
 });
 
 const getRealityCheckRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'getRealityCheck',
+  ...signedInOnly,
   method: 'get',
   path: '/account/reality-check',
   tags,
@@ -96,17 +101,19 @@ const getRealityCheckRoute = createRoute({
 });
 
 const putRealityCheckRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'setRealityCheck',
+  ...signedInOnly,
   method: 'put',
   path: '/account/reality-check',
   tags,
   summary: 'Choose the reality-check interval (applies at once)',
-  request: { body: jsonBody(realityCheckSchema) },
+  request: { body: jsonBody(realityCheckSchema, { interval_minutes: 30 }) },
   responses: { 200: json(realityCheckSchema, 'The interval now'), ...errors(400, 401, 403) },
 });
 
 const playSessionRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'getPlaySession',
+  ...signedInOnly,
   method: 'get',
   path: '/account/play-session',
   tags,
@@ -116,12 +123,13 @@ const playSessionRoute = createRoute({
 });
 
 const limitPromptRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'answerLimitPrompt',
+  ...signedInOnly,
   method: 'post',
   path: '/account/limit-prompt',
   tags,
   summary: 'Answer, once, the deposit-limit prompt before a first deposit: set a limit or not now',
-  request: { body: jsonBody(limitPromptAnswerSchema) },
+  request: { body: jsonBody(limitPromptAnswerSchema, { answer: 'set_limit', period: 'weekly', amount: 10_000 }) },
   responses: {
     201: json(accountLimitsEntity, 'The protection after the answer'),
     ...errors(400, 401, 403, 409),

@@ -28,13 +28,24 @@ import type { Rows, Sql } from '../../_shared/db.ts';
 import { answer, bodyOf, query, sendJson, type Ctx, type Statements } from '../context.ts';
 import { checkCode, spendCode, type Refusals, type StoredFactor } from '../code-check.ts';
 import { deviceId, setDeviceCookie, signInDevice } from '../device.ts';
-import { errors, json, jsonBody, messageEntity, router, signedIn } from '../openapi.ts';
+import {
+  errors,
+  json,
+  jsonBody,
+  messageEntity,
+  router,
+  SESSION_OPTIONAL,
+  SESSION_REQUIRED,
+  signedInOnly,
+} from '../openapi.ts';
 import { userById } from '../queries.ts';
 import { clearSessionCookie, clientIp, newSession, setSessionCookie, type NewSession } from '../session.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 const getUserRoute = createRoute({
+  operationId: 'getUser',
+  security: SESSION_REQUIRED,
   method: 'get',
   path: '/user',
   tags: ['auth'],
@@ -43,21 +54,23 @@ const getUserRoute = createRoute({
 });
 
 const updateUserRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'updateUser',
+  ...signedInOnly,
   method: 'patch',
   path: '/user',
   tags: ['auth'],
   summary: "Change the signed-in user's name or phone number (one account per phone number)",
-  request: { body: jsonBody(profileSchema) },
+  request: { body: jsonBody(profileSchema, { name: 'Asha Patel', phone: '9876543210' }) },
   responses: { 200: json(userEntity, 'The user after the change'), ...errors(400, 401, 409) },
 });
 
 const loginRoute = createRoute({
+  operationId: 'login',
   method: 'post',
   path: '/login',
   tags: ['auth'],
   summary: 'Sign in (sets the session cookie)',
-  request: { body: jsonBody(loginSchema) },
+  request: { body: jsonBody(loginSchema, { username: 'asha', password: 'correct-horse' }) },
   responses: {
     200: json(userEntity, 'The user, now signed in'),
     401: json(
@@ -69,15 +82,26 @@ const loginRoute = createRoute({
 });
 
 const registerRoute = createRoute({
+  operationId: 'register',
   method: 'post',
   path: '/register',
   tags: ['auth'],
   summary: 'Register a player (sets the session cookie)',
-  request: { body: jsonBody(registerSchema) },
+  request: {
+    body: jsonBody(registerSchema, {
+      name: 'Asha Patel',
+      username: 'asha',
+      email: 'asha@example.com',
+      password: 'correct-horse',
+      phone: '9876543210',
+    }),
+  },
   responses: { 201: json(userEntity, 'The new user, signed in'), ...errors(400, 409, 429) },
 });
 
 const logoutRoute = createRoute({
+  operationId: 'logout',
+  security: SESSION_OPTIONAL,
   method: 'post',
   path: '/logout',
   tags: ['auth'],

@@ -7,11 +7,12 @@ import { z } from 'zod';
 import { bankAccountEntity } from '../../../src/domain/entities.ts';
 import { bankAccountSchema } from '../../../src/domain/schemas.ts';
 import { answer } from '../context.ts';
-import { errors, signedIn, json, jsonBody, router } from '../openapi.ts';
+import { errors, signedInOnly, json, jsonBody, router } from '../openapi.ts';
 import { bankAccountList } from '../queries.ts';
 
 const listRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'listBankAccounts',
+  ...signedInOnly,
   method: 'get',
   path: '/bank-accounts',
   tags: ['bank accounts'],
@@ -20,12 +21,20 @@ const listRoute = createRoute({
 });
 
 const addRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'addBankAccount',
+  ...signedInOnly,
   method: 'post',
   path: '/bank-accounts',
   tags: ['bank accounts'],
   summary: 'Add a bank account (owner: the caller)',
-  request: { body: jsonBody(bankAccountSchema) },
+  request: {
+    body: jsonBody(bankAccountSchema, {
+      account_holder: 'Asha Patel',
+      account_number: '50100123456789',
+      ifsc_code: 'HDFC0001234',
+      bank_name: 'HDFC Bank',
+    }),
+  },
   responses: { 201: json(bankAccountEntity, 'The new bank account'), ...errors(400, 401, 403, 409) },
 });
 

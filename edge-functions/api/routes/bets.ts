@@ -12,22 +12,13 @@ import { betEntity, matchPositionEntity } from '../../../src/domain/entities.ts'
 import { betSchema } from '../../../src/domain/schemas.ts';
 import { answer, query } from '../context.ts';
 import { answerMoneyWrite } from '../idempotency.ts';
-import {
-  databaseAway,
-  errors,
-  signedIn,
-  idempotencyHeaders,
-  idParams,
-  json,
-  jsonBody,
-  page,
-  router,
-} from '../openapi.ts';
+import { errors, signedInOnly, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../paging.ts';
 import { betPage } from '../queries.ts';
 
 const listRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'listBets',
+  ...signedInOnly,
   method: 'get',
   path: '/bets',
   tags: ['bets'],
@@ -37,23 +28,27 @@ const listRoute = createRoute({
 });
 
 const placeRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'placeBet',
+  ...signedInOnly,
   method: 'post',
   path: '/bets',
   tags: ['bets'],
   summary:
     "Place a bet at the match's current price of the team backed (`odds`, `potential_win`: the price the player " +
     "was shown; when it is no longer the match's, 409 `Odds have changed` and nothing is written)",
-  request: { headers: idempotencyHeaders, body: jsonBody(betSchema) },
+  request: {
+    headers: idempotencyHeaders,
+    body: jsonBody(betSchema, { match_id: 1, team_id: 1, amount: 1000, odds: 1.85, potential_win: 1850 }),
+  },
   responses: {
     201: json(betEntity, 'The bet (or, for a repeated Idempotency-Key, the first answer)'),
     ...errors(400, 401, 403, 404, 409),
-    ...databaseAway,
   },
 });
 
 const positionRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'getMatchPosition',
+  ...signedInOnly,
   method: 'get',
   path: '/matches/{id}/position',
   tags: ['bets'],

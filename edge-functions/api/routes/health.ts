@@ -10,6 +10,7 @@ const healthEntity = z.object({ status: z.enum(['ok', 'degraded']), database: pa
 
 /** For the OpenAPI document (the route itself is a plain Hono route below). */
 export const healthRoute = createRoute({
+  operationId: 'getHealth',
   method: 'get',
   path: '/health',
   tags: ['health'],

@@ -27,7 +27,7 @@ import type { MatchEvent, MatchFeed } from '../../_shared/match-feed.ts';
 import { HttpError, toHttpError } from '../../_shared/errors.ts';
 import { realtimeToken } from '../../_shared/realtime-token.ts';
 import { NOT_AUTHENTICATED, query, type Ctx } from '../context.ts';
-import { errors, json, router, signedIn } from '../openapi.ts';
+import { errors, json, router, SESSION_OPTIONAL, signedInOnly } from '../openapi.ts';
 import type { PlayerResults } from '../player-results.ts';
 import type { SessionStreams } from '../session-streams.ts';
 
@@ -36,6 +36,8 @@ const GAP_FRAME = 'event: gap\ndata: {}\n\n';
 
 /** For the OpenAPI document (the route itself is a plain Hono route: its answer is a stream). */
 export const liveRoute = createRoute({
+  operationId: 'streamLiveMatches',
+  security: SESSION_OPTIONAL,
   method: 'get',
   path: '/live/matches',
   tags: ['matches'],
@@ -69,7 +71,8 @@ export const TOO_MANY_STREAMS = 'Too many live connections';
 export const REALTIME_NOT_CONFIGURED = 'Realtime is not configured';
 
 const tokenRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'getLiveToken',
+  ...signedInOnly,
   method: 'get',
   path: '/live/token',
   tags: ['matches'],

@@ -19,6 +19,7 @@ export const matchesQuery = z.object({
 });
 
 const listRoute = createRoute({
+  operationId: 'listMatches',
   method: 'get',
   path: '/matches',
   tags: ['matches'],
@@ -32,6 +33,7 @@ const listRoute = createRoute({
 });
 
 const getRoute = createRoute({
+  operationId: 'getMatch',
   method: 'get',
   path: '/matches/{id}',
   tags: ['matches'],

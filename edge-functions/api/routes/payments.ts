@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { LOCAL_SANDBOX_WEBHOOK_SECRET } from '../../_shared/config.ts';
 import { HttpError, toHttpError } from '../../_shared/errors.ts';
 import { query, type Ctx } from '../context.ts';
-import { errors, json, router } from '../openapi.ts';
+import { errors, json, jsonBody, router, SESSION_REQUIRED } from '../openapi.ts';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
@@ -32,6 +32,7 @@ export const webhookSchema = z.object({
 const webhookAnswer = z.object({ reference: z.string(), status: z.enum(['pending', 'completed', 'failed']) });
 
 const webhookRoute = createRoute({
+  operationId: 'paymentWebhook',
   method: 'post',
   path: '/payments/webhook',
   tags: ['payments'],
@@ -41,7 +42,12 @@ const webhookRoute = createRoute({
       'x-timestamp': z.string().optional().describe('Unix seconds'),
       'x-signature': z.string().optional().describe('hex HMAC-SHA256(secret, `${timestamp}.${rawBody}`)'),
     }),
-    body: { required: true, content: { 'application/json': { schema: webhookSchema } } },
+    body: jsonBody(webhookSchema, {
+      reference: 'REF-1764201600000-QWER',
+      amount: 1000,
+      status: 'success',
+      gateway_txn_id: 'pay_29QQoUBi66xm2f',
+    }),
   },
   responses: { 200: json(webhookAnswer, 'Applied (or a replay: nothing changed)'), ...errors(400, 401, 404, 409) },
 });
@@ -49,6 +55,7 @@ const webhookRoute = createRoute({
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
 const sandboxPageRoute = createRoute({
+  operationId: 'getSandboxPage',
   method: 'get',
   path: '/payments/sandbox',
   tags: ['payments'],
@@ -58,6 +65,8 @@ const sandboxPageRoute = createRoute({
 });
 
 const sandboxSubmitRoute = createRoute({
+  operationId: 'submitSandboxPayment',
+  security: SESSION_REQUIRED,
   method: 'post',
   path: '/payments/sandbox',
   tags: ['payments'],
@@ -68,6 +77,7 @@ const sandboxSubmitRoute = createRoute({
       content: {
         'application/x-www-form-urlencoded': {
           schema: z.object({ amount: z.string(), reference: z.string(), outcome: z.enum(['success', 'failed']) }),
+          example: { amount: '1000', reference: 'REF-1764201600000-QWER', outcome: 'success' },
         },
       },
     },

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { statementRangeSchema } from '../../../src/domain/protection-schemas.ts';
 import type { Rows } from '../../_shared/db.ts';
 import { query } from '../context.ts';
-import { errors, router, signedIn } from '../openapi.ts';
+import { errors, router, signedInOnly } from '../openapi.ts';
 import { transactionsQuery } from './wallet.ts';
 
 /** The columns of app.statement's lines. */
@@ -29,7 +29,8 @@ const statementQuery = statementRangeSchema.safeExtend({
 });
 
 const statementRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'downloadStatement',
+  ...signedInOnly,
   method: 'get',
   path: '/wallet/statement.csv',
   tags: ['wallet'],

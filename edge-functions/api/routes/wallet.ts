@@ -13,7 +13,7 @@ import { HttpError } from '../../_shared/errors.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../src/domain/limits.ts';
 import { query } from '../context.ts';
 import { answerMoneyWrite, moneyWrite } from '../idempotency.ts';
-import { databaseAway, errors, signedIn, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';
+import { errors, signedInOnly, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../paging.ts';
 import { transactionPage } from '../queries.ts';
 
@@ -22,6 +22,7 @@ export const transactionsQuery = pageQuery.extend({
     .number({ error: 'Invalid user id' })
     .int('Invalid user id')
     .positive('Invalid user id')
+    .max(Number.MAX_SAFE_INTEGER, 'Invalid user id')
     .optional()
     .describe("Admins only: another user's transactions (a player may pass only their own id)."),
   type: z.enum(TRANSACTION_TYPES, { error: 'Invalid transaction type' }).optional(),
@@ -29,19 +30,22 @@ export const transactionsQuery = pageQuery.extend({
 });
 
 const depositRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'deposit',
+  ...signedInOnly,
   method: 'post',
   path: '/wallet/deposit',
   tags: ['wallet'],
   summary: 'Create a pending UPI deposit',
-  request: { headers: idempotencyHeaders, body: jsonBody(depositSchema) },
+  request: {
+    headers: idempotencyHeaders,
+    body: jsonBody(depositSchema, { amount: 1000, paymentMethod: 'upi', reference: 'REF-1764201600000-QWER' }),
+  },
   responses: {
     201: json(
       depositResponseEntity,
       'The pending deposit and redirect_url, the payment gateway page to send the browser to',
     ),
     ...errors(400, 401, 403, 409),
-    ...databaseAway,
     503: json(
       z.object({ message: z.string() }),
       'No payment gateway configured, or the database unavailable: nothing was written',
@@ -50,21 +54,22 @@ const depositRoute = createRoute({
 });
 
 const withdrawRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'withdraw',
+  ...signedInOnly,
   method: 'post',
   path: '/wallet/withdraw',
   tags: ['wallet'],
   summary: 'Request a withdrawal to an own bank account',
-  request: { headers: idempotencyHeaders, body: jsonBody(withdrawalSchema) },
+  request: { headers: idempotencyHeaders, body: jsonBody(withdrawalSchema, { amount: 1000, bankAccountId: 1 }) },
   responses: {
     201: json(transactionEntity, 'The pending withdrawal (amount negative)'),
     ...errors(400, 401, 403, 404, 409),
-    ...databaseAway,
   },
 });
 
 const transactionsRoute = createRoute({
-  middleware: [signedIn] as const,
+  operationId: 'listWalletTransactions',
+  ...signedInOnly,
   method: 'get',
   path: '/wallet/transactions',
   tags: ['wallet'],

@@ -17,7 +17,7 @@ import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from '
 import type { Sql, Statement } from '../../../_shared/db.ts';
 import type { SettlementWorker } from '../../../_shared/settlement-worker.ts';
 import { moneyWrite, type MoneyWrite } from '../../idempotency.ts';
-import { databaseAway, errors, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../../openapi.ts';
+import { errors, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../../paging.ts';
 import { betPage, matchById, matchList, teamList } from '../../queries.ts';
 import { MATCH_NOT_FOUND, matchesQuery } from '../matches.ts';
@@ -26,6 +26,7 @@ const tags = ['admin: matches'];
 const adminErrors = [401, 403] as const;
 
 const listRoute = createRoute({
+  operationId: 'adminListMatches',
   method: 'get',
   path: '/matches',
   tags,
@@ -34,6 +35,7 @@ const listRoute = createRoute({
   responses: { 200: json(z.array(matchEntity), 'Matches'), ...errors(400, ...adminErrors) },
 });
 const getRoute = createRoute({
+  operationId: 'adminGetMatch',
   method: 'get',
   path: '/matches/{id}',
   tags,
@@ -42,6 +44,7 @@ const getRoute = createRoute({
   responses: { 200: json(matchEntity, 'The match'), ...errors(400, ...adminErrors, 404) },
 });
 const betsRoute = createRoute({
+  operationId: 'adminListMatchBets',
   method: 'get',
   path: '/bets/match/{id}',
   tags,
@@ -53,6 +56,7 @@ const betsRoute = createRoute({
   },
 });
 const teamsRoute = createRoute({
+  operationId: 'adminListTeams',
   method: 'get',
   path: '/teams',
   tags,
@@ -60,14 +64,24 @@ const teamsRoute = createRoute({
   responses: { 200: json(z.array(teamEntity), 'Teams'), ...errors(...adminErrors) },
 });
 const createMatchRoute = createRoute({
+  operationId: 'adminCreateMatch',
   method: 'post',
   path: '/matches',
   tags,
   summary: 'Create an upcoming match (a `status` in the body is ignored)',
-  request: { body: jsonBody(createMatchSchema) },
+  request: {
+    body: jsonBody(createMatchSchema, {
+      team1_id: 1,
+      team2_id: 2,
+      start_time: '2026-12-01T19:30:00+05:30',
+      match_type: 't20',
+      venue: 'Wankhede Stadium, Mumbai',
+    }),
+  },
   responses: { 201: json(matchEntity, 'The new match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 const startRoute = createRoute({
+  operationId: 'adminStartMatch',
   method: 'patch',
   path: '/matches/{id}/start',
   tags,
@@ -76,44 +90,53 @@ const startRoute = createRoute({
   responses: { 200: json(matchEntity, 'The live match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 const updateLiveRoute = createRoute({
+  operationId: 'adminUpdateLive',
   method: 'patch',
   path: '/matches/{id}/update-live',
   tags,
   summary:
     'Update scores (runs/wickets), innings, over and the team batting first of a live match; in the second innings a ' +
     'passed target, ten wickets or the last over closes betting (latched)',
-  request: { params: idParams, body: jsonBody(updateLiveSchema) },
+  request: {
+    params: idParams,
+    body: jsonBody(updateLiveSchema, { team1_score: '145/3', current_innings: 1, current_over: 16.4 }),
+  },
   responses: { 200: json(matchEntity, 'The match'), ...errors(400, ...adminErrors, 404, 409) },
 });
 const oddsRoute = createRoute({
-  operationId: 'setMatchOdds',
+  operationId: 'adminSetMatchOdds',
   method: 'patch',
   path: '/matches/{id}/odds',
   tags,
   summary:
     'Set the price (decimal odds) of either side of an upcoming or live match, or both; bets placed keep theirs, ' +
     'a bet sent with the old price is a 409 `Odds have changed`',
-  request: { params: idParams, body: jsonBody(matchOddsSchema) },
+  request: { params: idParams, body: jsonBody(matchOddsSchema, { team1_odds: 1.85, team2_odds: 2.1 }) },
   responses: {
     200: json(matchEntity, 'The match with its prices'),
     ...errors(400, ...adminErrors, 404, 409),
   },
 });
 const declareRoute = createRoute({
+  operationId: 'adminDeclareWinner',
   method: 'patch',
   path: '/matches/{id}/declare-winner',
   tags,
   summary:
     'Declare the winner of a live match (result text is computed by the server); its bets settle in batches right after ' +
     '(`settlement` in the answer and the live events: state, settled, total)',
-  request: { params: idParams, headers: idempotencyHeaders, body: jsonBody(declareWinnerSchema) },
+  request: {
+    params: idParams,
+    headers: idempotencyHeaders,
+    body: jsonBody(declareWinnerSchema, { winning_team_id: 1, result: 'Won by 5 wickets' }),
+  },
   responses: {
     200: json(matchEntity, 'The completed match'),
     ...errors(400, ...adminErrors, 404, 409),
-    ...databaseAway,
   },
 });
 const abandonRoute = createRoute({
+  operationId: 'adminAbandonMatch',
   method: 'patch',
   path: '/matches/{id}/abandon',
   tags,
@@ -123,7 +146,6 @@ const abandonRoute = createRoute({
   responses: {
     200: json(matchEntity, 'The abandoned (completed) match'),
     ...errors(400, ...adminErrors, 404, 409),
-    ...databaseAway,
   },
 });
 

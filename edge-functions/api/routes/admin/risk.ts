@@ -21,6 +21,7 @@ import { changeMatch } from './matches.ts';
 const tags = ['admin: house risk'];
 
 const suspendRoute = createRoute({
+  operationId: 'adminSuspendMatch',
   method: 'patch',
   path: '/matches/{id}/suspend',
   tags,
@@ -32,6 +33,7 @@ const suspendRoute = createRoute({
   },
 });
 const resumeRoute = createRoute({
+  operationId: 'adminResumeMatch',
   method: 'patch',
   path: '/matches/{id}/resume',
   tags,
@@ -40,6 +42,7 @@ const resumeRoute = createRoute({
   responses: { 200: json(matchEntity, 'The match'), ...errors(400, 401, 403, 404, 409) },
 });
 const riskRoute = createRoute({
+  operationId: 'adminGetMatchRisk',
   method: 'get',
   path: '/matches/{id}/risk',
   tags,
@@ -48,6 +51,7 @@ const riskRoute = createRoute({
   responses: { 200: json(matchRiskEntity, 'The risk view'), ...errors(400, 401, 403, 404) },
 });
 const settingsRoute = createRoute({
+  operationId: 'adminGetSettings',
   method: 'get',
   path: '/settings',
   tags,
@@ -55,6 +59,7 @@ const settingsRoute = createRoute({
   responses: { 200: json(riskSettingsSchema, 'The settings'), ...errors(401, 403) },
 });
 const updateSettingsRoute = createRoute({
+  operationId: 'adminUpdateSettings',
   method: 'put',
   path: '/settings',
   tags,
@@ -62,7 +67,7 @@ const updateSettingsRoute = createRoute({
   description:
     'Raising adjustment_review_amount or admin_credit_per_day loosens a control on the money admins create: ' +
     'that part is not applied but waits for another admin (202); every other change applies at once.',
-  request: { body: jsonBody(riskSettingsUpdateSchema) },
+  request: { body: jsonBody(riskSettingsUpdateSchema, { max_stake_per_bet: 50_000, betting_close_over: 15 }) },
   responses: {
     200: json(riskSettingsSchema, 'The settings as they now are'),
     202: json(
@@ -73,6 +78,7 @@ const updateSettingsRoute = createRoute({
   },
 });
 const changesRoute = createRoute({
+  operationId: 'adminListSettingsChanges',
   method: 'get',
   path: '/settings/changes',
   tags,
@@ -81,6 +87,7 @@ const changesRoute = createRoute({
 });
 const decideRoute = (decision: 'approve' | 'reject') =>
   createRoute({
+    operationId: decision === 'approve' ? 'adminApproveSettingsChange' : 'adminRejectSettingsChange',
     method: 'post',
     path: `/settings/changes/{id}/${decision}`,
     tags,

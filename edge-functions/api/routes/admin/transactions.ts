@@ -14,7 +14,7 @@ import { transactionEntity } from '../../../../src/domain/entities.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../../src/domain/limits.ts';
 import { answer, query } from '../../context.ts';
 import { answerMoneyWrite } from '../../idempotency.ts';
-import { databaseAway, errors, idempotencyHeaders, idParams, json, page, router } from '../../openapi.ts';
+import { errors, idempotencyHeaders, idParams, json, page, router } from '../../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../../paging.ts';
 import { auditLog, transactionPage } from '../../queries.ts';
 
@@ -40,6 +40,7 @@ const auditQuery = z.object({
 });
 
 const listRoute = createRoute({
+  operationId: 'adminListTransactions',
   method: 'get',
   path: '/transactions',
   tags: ['admin: transactions'],
@@ -48,6 +49,7 @@ const listRoute = createRoute({
   responses: { 200: page(transactionEntity, 'Transactions'), ...errors(400, 401, 403) },
 });
 const countsRoute = createRoute({
+  operationId: 'adminCountTransactions',
   method: 'get',
   path: '/transactions/counts',
   tags: ['admin: transactions'],
@@ -58,6 +60,7 @@ const countsRoute = createRoute({
   },
 });
 const approveRoute = createRoute({
+  operationId: 'adminApproveTransaction',
   method: 'patch',
   path: '/transactions/{id}/approve',
   tags: ['admin: transactions'],
@@ -71,10 +74,10 @@ const approveRoute = createRoute({
     200: json(transactionEntity, 'The completed transaction'),
     202: json(firstApprovalEntity, 'Approved once: the transaction waits for a second administrator'),
     ...errors(400, 401, 403, 404, 409),
-    ...databaseAway,
   },
 });
 const rejectRoute = createRoute({
+  operationId: 'adminRejectTransaction',
   method: 'patch',
   path: '/transactions/{id}/reject',
   tags: ['admin: transactions'],
@@ -83,10 +86,10 @@ const rejectRoute = createRoute({
   responses: {
     200: json(transactionEntity, 'The failed transaction'),
     ...errors(400, 401, 403, 404, 409),
-    ...databaseAway,
   },
 });
 const statsRoute = createRoute({
+  operationId: 'adminGetDashboardStats',
   method: 'get',
   path: '/dashboard/stats',
   tags: ['admin: dashboard'],
@@ -94,6 +97,7 @@ const statsRoute = createRoute({
   responses: { 200: json(dashboardStatsEntity, 'Statistics'), ...errors(401, 403) },
 });
 const auditRoute = createRoute({
+  operationId: 'adminListAuditLog',
   method: 'get',
   path: '/audit-log',
   tags: ['admin: dashboard'],

@@ -14,7 +14,7 @@ import type { Sql, Statement } from '../../../_shared/db.ts';
 import { HttpError } from '../../../_shared/errors.ts';
 import { answer, query, type Ctx, type DatabaseAnswer } from '../../context.ts';
 import { answerMoneyWrite } from '../../idempotency.ts';
-import { databaseAway, errors, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../../openapi.ts';
+import { errors, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../../paging.ts';
 import { bankAccountPage, betPage, transactionPage, userById, userExists, userPage } from '../../queries.ts';
 
@@ -32,6 +32,7 @@ export const usersQuery = pageQuery.extend({
 });
 
 const listRoute = createRoute({
+  operationId: 'adminListUsers',
   method: 'get',
   path: '/users',
   tags,
@@ -40,6 +41,7 @@ const listRoute = createRoute({
   responses: { 200: page(userEntity, 'Users'), ...errors(400, 401, 403) },
 });
 const countsRoute = createRoute({
+  operationId: 'adminCountUsers',
   method: 'get',
   path: '/users/counts',
   tags,
@@ -47,6 +49,7 @@ const countsRoute = createRoute({
   responses: { 200: json(userCountsEntity, 'Users in all and of each status'), ...errors(401, 403) },
 });
 const getRoute = createRoute({
+  operationId: 'adminGetUser',
   method: 'get',
   path: '/users/{id}',
   tags,
@@ -55,6 +58,7 @@ const getRoute = createRoute({
   responses: { 200: json(userEntity, 'The user'), ...errors(400, 401, 403, 404) },
 });
 const bankAccountsRoute = createRoute({
+  operationId: 'adminListUserBankAccounts',
   method: 'get',
   path: '/users/{id}/bank-accounts',
   tags,
@@ -63,6 +67,7 @@ const bankAccountsRoute = createRoute({
   responses: { 200: page(bankAccountEntity, 'Bank accounts'), ...errors(400, 401, 403, 404) },
 });
 const transactionsRoute = createRoute({
+  operationId: 'adminListUserTransactions',
   method: 'get',
   path: '/users/{id}/transactions',
   tags,
@@ -71,6 +76,7 @@ const transactionsRoute = createRoute({
   responses: { 200: page(transactionEntity, 'Transactions', { counted: true }), ...errors(400, 401, 403, 404) },
 });
 const betsRoute = createRoute({
+  operationId: 'adminListUserBets',
   method: 'get',
   path: '/users/{id}/bets',
   tags,
@@ -79,6 +85,7 @@ const betsRoute = createRoute({
   responses: { 200: page(betEntity, 'Bets with match and team', { counted: true }), ...errors(400, 401, 403, 404) },
 });
 const linkedRoute = createRoute({
+  operationId: 'adminListLinkedAccounts',
   method: 'get',
   path: '/users/{id}/linked',
   tags,
@@ -91,6 +98,7 @@ const linkedExclusionParams = z.object({
   linkedId: idParams.shape.id.describe('The device-linked account whose running exclusion is applied'),
 });
 const linkedExclusionRoute = createRoute({
+  operationId: 'adminApplyLinkedExclusion',
   method: 'post',
   path: '/users/{id}/linked/{linkedId}/exclusion',
   tags,
@@ -102,23 +110,28 @@ const linkedExclusionRoute = createRoute({
   },
 });
 const walletRoute = createRoute({
+  operationId: 'adminAdjustWallet',
   method: 'post',
   path: '/users/{id}/wallet',
   tags,
   summary: 'Adjust a wallet: positive credits, negative debits',
-  request: { params: idParams, headers: idempotencyHeaders, body: jsonBody(adjustmentSchema) },
+  request: {
+    params: idParams,
+    headers: idempotencyHeaders,
+    body: jsonBody(adjustmentSchema, { amount: 500, notes: 'Goodwill credit' }),
+  },
   responses: {
     201: json(transactionEntity, 'The admin_adjustment transaction'),
     ...errors(400, 401, 403, 404, 409),
-    ...databaseAway,
   },
 });
 const statusRoute = createRoute({
+  operationId: 'adminSetUserStatus',
   method: 'patch',
   path: '/users/{id}/status',
   tags,
   summary: "Set a user's status (banned ends their sessions)",
-  request: { params: idParams, body: jsonBody(userStatusSchema) },
+  request: { params: idParams, body: jsonBody(userStatusSchema, { status: 'active' }) },
   responses: { 200: json(userEntity, 'The user'), ...errors(400, 401, 403, 404) },
 });
 
