@@ -28,7 +28,23 @@ interface Operation {
   operationId: string;
   security: Record<string, string[]>[];
   responses: Record<string, unknown>;
-  requestBody?: { content: Record<string, { example?: unknown }> };
+  parameters?: { in: string; name: string; schema: JsonSchema }[];
+  requestBody?: {
+    content: Record<string, { example?: unknown; schema?: { properties?: Record<string, JsonSchema> } }>;
+  };
+}
+
+/** The JSON Schema keywords these tests read. */
+interface JsonSchema {
+  type?: string | string[];
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  enum?: unknown[];
+  pattern?: string;
+  not?: { const?: unknown };
 }
 
 describe('the API document', () => {
@@ -110,4 +126,88 @@ describe('methods', () => {
       body: { message: 'Not found' },
     });
   });
+});
+
+/** A value of `schema` just outside one of its stated bounds, or none when it states none. */
+function justOutside(schema: JsonSchema): { value: unknown; rule: string }[] {
+  const outside: { value: unknown; rule: string }[] = [];
+  const types = [schema.type ?? []].flat();
+  const step = types.includes('integer') ? 1 : 0.01;
+  if (typeof schema.minimum === 'number')
+    outside.push({ value: schema.minimum - step, rule: `minimum ${schema.minimum}` });
+  if (typeof schema.exclusiveMinimum === 'number')
+    outside.push({ value: schema.exclusiveMinimum, rule: `exclusiveMinimum ${schema.exclusiveMinimum}` });
+  if (typeof schema.maximum === 'number')
+    outside.push({ value: schema.maximum + step, rule: `maximum ${schema.maximum}` });
+  if (typeof schema.minLength === 'number' && schema.minLength > 0)
+    outside.push({ value: 'x'.repeat(schema.minLength - 1), rule: `minLength ${schema.minLength}` });
+  if (typeof schema.maxLength === 'number')
+    outside.push({ value: 'x'.repeat(schema.maxLength + 1), rule: `maxLength ${schema.maxLength}` });
+  if (Array.isArray(schema.enum)) {
+    const listed = schema.enum;
+    const numbers = listed.some((value) => typeof value === 'number');
+    let other: unknown = 'not-one-of-them';
+    if (numbers) for (other = 2; listed.includes(other); other = (other as number) + 1);
+    outside.push({ value: other, rule: `enum ${JSON.stringify(schema.enum)}` });
+  }
+  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern).test('\u0000'))
+    outside.push({ value: '\u0000', rule: `pattern ${schema.pattern}` });
+  if (schema.not && 'const' in schema.not) outside.push({ value: schema.not.const, rule: 'not const' });
+  return outside;
+}
+
+/**
+ * Operations whose input no schema validates before anything else: the webhook checks its signature over the
+ * raw bytes first (401), the sandbox gateway's form is its own page's, and the live stream (an answer that
+ * does not end) is tested in live.test.ts.
+ */
+const VALIDATED_LATER = new Set(['paymentWebhook', 'submitSandboxPayment', 'streamLiveMatches']);
+
+describe('the rules the document states', () => {
+  const api = apiSuite({ admin: true });
+
+  it("are the server's: a value just outside each stated bound of a parameter or a body field is a 400", async () => {
+    const { body: document } = await new Client(api.server.url).get('/api/openapi.json');
+    const player = await registerPlayer(api.server);
+    const anonymous = new Client(api.server.url);
+    const accepted: string[] = [];
+    let tried = 0;
+    for (const [template, item] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (!operation || VALIDATED_LATER.has(operation.operationId)) continue;
+        const signedIn =
+          operation.security.length > 0 && operation.security.every((requirement) => 'session' in requirement);
+        const client = template.startsWith('/api/admin/') ? api.admin.client : signedIn ? player.client : anonymous;
+        const path = (values: Record<string, unknown> = {}) =>
+          template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[name] ?? 1)));
+        const cases: { what: string; path: string; body?: unknown }[] = [];
+        const json = operation.requestBody?.content['application/json'];
+        const example = json?.example as Record<string, unknown> | undefined;
+        for (const [name, schema] of Object.entries(json?.schema?.properties ?? {}))
+          for (const { value, rule } of justOutside(schema))
+            cases.push({ what: `body.${name} ${rule}`, path: path(), body: { ...example, [name]: value } });
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+          for (const { value, rule } of justOutside(parameter.schema)) {
+            const target =
+              parameter.in === 'path'
+                ? path({ [parameter.name]: value })
+                : `${path()}?${parameter.name}=${encodeURIComponent(String(value))}`;
+            cases.push({ what: `${parameter.in} ${parameter.name} ${rule}`, path: target, body: example });
+          }
+        }
+        tried += cases.length;
+        await Promise.all(
+          cases.map(async ({ what, path: target, body }) => {
+            const answer = await client.call(method.toUpperCase(), target, body);
+            if (answer.status !== 400)
+              accepted.push(`${operation.operationId} ${what}: ${answer.status} ${answer.text}`);
+          }),
+        );
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(tried).toBeGreaterThan(100);
+  }, 120_000);
 });

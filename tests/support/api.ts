@@ -6,6 +6,7 @@
 import { createHmac, randomBytes, randomInt, scryptSync } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { contractOf } from './contract.ts';
 import { requireEnv, startServer, TEST_PROXY_SECRET, type ServerOptions, type TestServer } from './server.ts';
 
 /** The LOCAL-ONLY sandbox secret of edge-functions/_shared/env.ts (the test server runs with the sandbox on). */
@@ -61,7 +62,8 @@ export interface Answer<T = any> {
 }
 
 /**
- * One browser: keeps the session and device cookies between calls. Its requests come as through the static
+ * One browser: keeps the session and device cookies between calls; every answer it receives is checked
+ * against the server's API document (contract.ts). Its requests come as through the static
  * host's rewrite: from `ip` (X-Forwarded-For) with the proxy's secret, unless `viaProxy` is false (a caller
  * who reaches the function directly).
  */
@@ -115,6 +117,16 @@ export class Client {
       parsed = JSON.parse(text);
     } catch {
       // not JSON (HTML page or empty)
+    }
+    if (path.startsWith('/api/') && method !== 'HEAD') {
+      const breach = (await contractOf(this.baseUrl))?.check(
+        method,
+        path,
+        response.status,
+        response.headers.get('content-type'),
+        parsed,
+      );
+      if (breach) throw new Error(`An answer the API document does not allow: ${breach}`);
     }
     return { status: response.status, body: parsed as T, headers: response.headers, text };
   }
