@@ -80,6 +80,16 @@ function sharedStatuses(method: string, operation: Operation): SharedStatus[] {
   return statuses;
 }
 
+/** `GET /api/admin/books.csv` → `getAdminBooksCsv`. */
+const fallbackOperationId = (method: string, path: string) =>
+  method +
+  path
+    .replace(/^\/api/, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join('');
+
 /** The document of `app`'s routes, with the answers every route shares and the session's security scheme. */
 export function apiDocument(app: OpenAPIHono<AppEnv>, description: string): Document {
   app.openAPIRegistry.register('Error', apiErrorEntity);
@@ -107,6 +117,8 @@ export function apiDocument(app: OpenAPIHono<AppEnv>, description: string): Docu
       if (!operation) continue;
       // The admin guard (app.ts) stands before every /api/admin route; other routes say what they need.
       operation.security ??= path.startsWith('/api/admin/') ? SESSION_REQUIRED : [];
+      // A route declares its operationId; one that does not still gets a stable one (method and path).
+      operation.operationId ??= fallbackOperationId(method, path);
       const responses = (operation.responses ??= {});
       for (const status of sharedStatuses(method, operation)) responses[status] ??= SHARED_ANSWERS[status];
     }
