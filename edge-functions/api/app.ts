@@ -26,6 +26,7 @@ import {
 import { apiDocument, documentRoute, knownMethodsOnly, notRouted } from './document.ts';
 import { restrictTo, router } from './openapi.ts';
 import { adminBooksRoutes } from './routes/admin/books.ts';
+import { adminCorrectionRoutes } from './routes/admin/corrections.ts';
 import { adminMatchRoutes } from './routes/admin/matches.ts';
 import { adminRiskRoutes } from './routes/admin/risk.ts';
 import { adminTransactionRoutes } from './routes/admin/transactions.ts';
@@ -102,6 +103,7 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
     if (c.req.method !== 'GET' && c.res.ok) feed.changedHere();
   });
   admin.route('/', adminMatchRoutes(settlement));
+  admin.route('/', adminCorrectionRoutes(settlement));
   admin.route('/', adminUserRoutes());
   admin.route('/', adminTransactionRoutes());
   admin.route('/', adminRiskRoutes());

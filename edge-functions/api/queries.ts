@@ -100,11 +100,14 @@ export function transactionPage(q: Sql, page: Page, filter: TransactionFilter) {
   });
 }
 
-/** One page of the admin users list, newest first: search and status tab (app.admin_users, admins only). */
-export function userPage(q: Sql, page: Page, filter: { search?: string; status?: UserStatus }) {
+/**
+ * One page of the admin users list, newest first: search, status tab, and only those below zero
+ * (app.admin_users, admins only).
+ */
+export function userPage(q: Sql, page: Page, filter: { search?: string; status?: UserStatus; belowZero?: boolean }) {
   const search = filter.search?.trim() || null;
   return pageStatement(q, page, {
-    from: q`app.admin_users(${search}, ${filter.status ?? null}, ${page.after}, ${page.limit + 1}) u`,
+    from: q`app.admin_users(${search}, ${filter.status ?? null}, ${page.after}, ${page.limit + 1}, ${filter.belowZero ?? false}) u`,
     alias: 'u',
     json: { row: (r) => q`app.user_json(${r})` },
   });

@@ -77,6 +77,8 @@ export const betResultEntity = z.object({
   amount: z.number().int(),
   /** the team the player backed */
   team: z.string(),
+  /** present when this is the new result of a corrected match */
+  corrected: z.literal(true).optional(),
 });
 export type BetResult = z.infer<typeof betResultEntity>;
 
@@ -118,6 +120,8 @@ export const matchEntity = z.object({
   team2_odds: z.number(),
   /** the team that batted first (known from the first innings' score, or given by an admin); null until known */
   batting_first_team_id: z.number().int().nullable(),
+  /** why the result was corrected (shown as `Result corrected: {reason}`); null: never corrected */
+  correction_reason: z.string().nullable(),
 });
 
 /** GET /api/matches/{id}/position: the caller's side of a match (a player backs one team of a match) and stake. */

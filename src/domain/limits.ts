@@ -36,6 +36,7 @@ export const TRANSACTION_TYPES = [
   'bet_refund',
   'referral_bonus',
   'admin_adjustment',
+  'settlement_reversal',
 ] as const;
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const BET_STATUSES = ['placed', 'won', 'lost', 'cancelled'] as const;

@@ -25,6 +25,17 @@ describe('settlement texts', () => {
     });
   });
 
+  it('tells a player that the result of a match was corrected, and what their bet is now', () => {
+    expect(betResultNotice({ ...result, outcome: 'lost', amount: 2000, corrected: true })).toEqual({
+      title: 'The result of MI vs CSK was corrected',
+      description: 'Your bet on Mumbai Indians lost',
+    });
+    expect(betResultNotice({ ...result, outcome: 'won', corrected: true })).toEqual({
+      title: 'The result of MI vs CSK was corrected',
+      description: 'You won ₹6,000',
+    });
+  });
+
   it("shows an admin the settlement's progress", () => {
     expect(settlementLabel({ state: 'settling', settled: 4000, total: 100000 })).toBe(
       'Settling bets: 4,000 of 1,00,000',

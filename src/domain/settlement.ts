@@ -3,10 +3,18 @@
  * them, and the progress an admin sees while a completed match's bets are settled batch by batch.
  */
 import type { BetResult, Settlement } from './entities.ts';
+import { correctionNoticeTitle } from './corrections.ts';
 import { formatRupees } from './money.ts';
 
-/** The toast of a player's result: `You won ₹{amount}` with the match, or `Your bet on {team} lost`. */
+/**
+ * The toast of a player's result: `You won ₹{amount}` with the match, or `Your bet on {team} lost`; for a
+ * corrected match, `The result of {match} was corrected` with the new outcome.
+ */
 export function betResultNotice(result: BetResult): { title: string; description: string } {
+  if (result.corrected) {
+    const { title } = betResultNotice({ ...result, corrected: undefined });
+    return { title: correctionNoticeTitle(result.match), description: title };
+  }
   switch (result.outcome) {
     case 'won':
       return { title: `You won ${formatRupees(result.amount)}`, description: result.match };

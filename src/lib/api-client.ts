@@ -48,6 +48,9 @@ export const MONEY_WRITES = [
   'PATCH /api/admin/transactions/{id}/reject',
   'PATCH /api/admin/matches/{id}/declare-winner',
   'PATCH /api/admin/matches/{id}/abandon',
+  'POST /api/admin/matches/{id}/correct-result',
+  'POST /api/admin/corrections/{id}/approve',
+  'POST /api/admin/corrections/{id}/reject',
 ] as const;
 
 const moneyWrites = MONEY_WRITES.map((route) => {

@@ -51,6 +51,7 @@ export function aMatch(overrides: Partial<Match> = {}): Match {
     team1_odds: 3,
     team2_odds: 3,
     batting_first_team_id: 1,
+    correction_reason: null,
     ...overrides,
   };
 }

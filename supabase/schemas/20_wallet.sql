@@ -328,18 +328,24 @@ comment on function app.pending_withdrawals(bigint) is
   'Sum of a user''s pending withdrawals (positive). Callable by authenticated (RLS applies) and service_role.';
 
 -- The user's balance available for bets and withdrawals: wallet balance minus pending withdrawals (the one
--- place of "available" is app.pending_withdrawals). Callers lock the user row first so the figure cannot
--- change under them.
+-- place of "available" is app.pending_withdrawals). A wallet a result correction took below zero has
+-- nothing to spend until a deposit brings it back: 409 'Your balance is below zero after a result
+-- correction. Recharge to continue.' (the one place of that rule: bets, withdrawals and admin debits all ask
+-- here). Callers lock the user row first so the figure cannot change under them.
 create function app.available_balance(p_user_id bigint)
 returns bigint
 language plpgsql
 stable
 set search_path = ''
 as $$
+declare
+  v_user public.users;
 begin
-  return (
-    select u.wallet_balance - app.pending_withdrawals(u.id) from public.users u where u.id = p_user_id
-  );
+  select * into v_user from public.users u where u.id = p_user_id;
+  if v_user.below_zero_since is not null then
+    raise exception using errcode = 'BT409', message = 'Your balance is below zero after a result correction. Recharge to continue.';
+  end if;
+  return v_user.wallet_balance - app.pending_withdrawals(v_user.id);
 end;
 $$;
 comment on function app.available_balance(bigint) is 'Internal: wallet balance minus pending withdrawals.';

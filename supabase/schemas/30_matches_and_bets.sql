@@ -87,6 +87,7 @@ create table public.matches (
   team1_odds numeric(5, 2) not null default (app.current_risk_settings()).default_odds,
   team2_odds numeric(5, 2) not null default (app.current_risk_settings()).default_odds,
   batting_first_team_id bigint references public.teams (id),
+  correction_reason varchar(200),
   constraint matches_teams_differ check (team1_id <> team2_id),
   constraint matches_over_within_innings check (
     current_over >= 0 and current_over * 10 % 10 <= 5 and current_over <= coalesce(app.innings_overs(match_type), 999)
@@ -117,6 +118,8 @@ comment on column public.matches.team1_odds is
 comment on column public.matches.team2_odds is 'Decimal odds of a bet on team 2.';
 comment on column public.matches.batting_first_team_id is
   'The team that batted first: given with a live update, or the only team with a score during the first innings.';
+comment on column public.matches.correction_reason is
+  'Why the result was corrected (the last approved correction''s reason), shown as ''Result corrected: {reason}''; null: never corrected.';
 comment on column public.matches.betting_pauses_at is
   'When bets pause unless a live update comes first (live_feed_stale_seconds after the last live update, the start, or the start time of an upcoming match); null: never. Kept by trigger matches_betting_state.';
 -- foreign keys

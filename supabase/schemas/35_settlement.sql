@@ -184,6 +184,7 @@ declare
   v_winner bigint;
   v_run app.settlement_runs;
   v_referred bigint[];
+  v_correction bigint;
   v_rows public.transactions[];
   v_bets int;
   v_stakes bigint;
@@ -205,6 +206,11 @@ begin
   select * into v_run from app.settlement_runs r where r.match_id = p_match_id;
   v_winner := v_match.winning_team_id;
   v_void := v_winner is null;
+  -- a correction's run: the bets the earlier outcome settled are reopened first, and the rows name the correction
+  select c.id into v_correction from app.result_corrections c where c.match_id = p_match_id and c.status = 'applying';
+  if v_correction is not null then
+    perform app.reopen_settled_bets(v_correction, v_batch);
+  end if;
 
   perform 1 from public.users u
     where u.id in (select b.user_id from public.bets b
@@ -251,7 +257,8 @@ begin
          coalesce(sum(s.amount) filter (where s.status = 'cancelled'), 0),
          coalesce(array_agg(app.ledger_row(s.user_id, case when v_void then 'bet_refund' else 'bet_won' end,
                                            case when v_void then s.amount else s.potential_win end,
-                                           'completed', 'BET-' || s.id) order by s.user_id, s.id)
+                                           'completed', 'BET-' || s.id || coalesce('-C' || v_correction, ''))
+                                 order by s.user_id, s.id)
                     filter (where s.status in ('won', 'cancelled')), '{}')
     into v_bets, v_stakes, v_paid, v_refunded, v_rows
     from settled s;
@@ -315,6 +322,8 @@ begin
     update app.match_book k set bets = 0, staked = 0, payout = 0 where k.match_id = p_match.id;
   end if;
   update app.settlement_runs set finished_at = now() where match_id = p_match.id;
+  update app.result_corrections set status = 'applied', applied_at = now()
+    where match_id = p_match.id and status = 'applying';
 end;
 $$;
 comment on function app.finish_settlement(public.matches) is
@@ -414,8 +423,9 @@ comment on function app.enable_result_topics() is
 
 -- The results of some players' settled bets on a match, as they are pushed to those players (the server
 -- processes ask for the players of a settled batch who have a live stream open): the match ('MI vs CSK'),
--- the outcome (won, lost, or refunded when the match was abandoned), the amount (paid, lost or refunded)
--- and the team the player backed. Caller: the server processes (the database owner); no API role.
+-- the outcome (won, lost, or refunded when the match was abandoned), the amount (paid, lost or refunded),
+-- the team the player backed, and "corrected": true when it is a correction's new result.
+-- Caller: the server processes (the database owner); no API role.
 create function app.bet_results(p_match_id bigint, p_user_ids bigint[])
 returns table (user_id bigint, result jsonb)
 language sql
@@ -429,13 +439,14 @@ as $$
                            when bool_or(b.status = 'cancelled') then 'refunded' else 'lost' end,
            'amount', sum(case when b.status = 'won' then b.potential_win else b.amount end),
            'team', min(t.name))
+         || case when m.correction_reason is not null then '{"corrected": true}'::jsonb else '{}'::jsonb end
   from public.bets b
   join public.matches m on m.id = b.match_id
   join public.teams t1 on t1.id = m.team1_id
   join public.teams t2 on t2.id = m.team2_id
   join public.teams t on t.id = b.team_id
   where b.match_id = p_match_id and b.user_id = any (p_user_ids) and b.status <> 'placed'
-  group by b.user_id, b.match_id, t1.short_name, t2.short_name
+  group by b.user_id, b.match_id, t1.short_name, t2.short_name, m.correction_reason
 $$;
 comment on function app.bet_results(bigint, bigint[]) is
   'The results of some players'' settled bets on a match, as pushed to them. Caller: the server processes.';

@@ -355,12 +355,13 @@ comment on function app.set_user_status(bigint, text) is
   'Changes a user''s status; every change ends their sessions (trigger). Caller: API as an admin.';
 
 -- One page of the admin users list ('Search users...'), newest first: users with an id below p_before (all
--- when null), of status p_status (all when null), matching p_search (all when null): the id when the search
--- is a number, or a part of username, name or email, case-insensitively. At most p_limit rows.
+-- when null), of status p_status (all when null), only those a result correction left below zero when
+-- p_below_zero (users_below_zero_idx), matching p_search (all when null): the id when the search is a
+-- number, or a part of username, name or email, case-insensitively. At most p_limit rows.
 -- Security definer because the search must use the trigram index (users_search_idx): under row level
 -- security PostgreSQL evaluates a non-leakproof operator such as ILIKE only after the policy, never through
 -- an index, and would read every user. Admins only (checked here). Callable by service_role.
-create function app.admin_users(p_search text, p_status text, p_before bigint, p_limit integer)
+create function app.admin_users(p_search text, p_status text, p_before bigint, p_limit integer, p_below_zero boolean default false)
 returns setof public.users
 language plpgsql
 stable
@@ -379,6 +380,7 @@ begin
     from public.users u
     where (p_before is null or u.id < p_before)
       and (p_status is null or u.status = p_status)
+      and (not p_below_zero or u.below_zero_since is not null)
       and (p_search is null
            or u.id = v_id
            or (u.username || ' ' || u.name || ' ' || coalesce(u.email, '')) ilike v_pattern)
@@ -386,8 +388,8 @@ begin
     limit p_limit;
 end;
 $$;
-comment on function app.admin_users(text, text, bigint, integer) is
-  'Admin users list page: search (id, username, name, email), status, keyset cursor. Admins only; service_role.';
+comment on function app.admin_users(text, text, bigint, integer, boolean) is
+  'Admin users list page: search (id, username, name, email), status, below zero, keyset cursor. Admins only; service_role.';
 
 -- The counts of the users list's tabs: all users and those of each status. Admins only (checked here).
 -- Callable by service_role.
@@ -555,7 +557,7 @@ revoke execute on function
   app.reject_transaction(bigint),
   app.admin_adjust_wallet(bigint, bigint, text),
   app.set_user_status(bigint, text),
-  app.admin_users(text, text, bigint, integer),
+  app.admin_users(text, text, bigint, integer, boolean),
   app.admin_user_counts(),
   app.admin_linked_accounts(bigint),
   app.note_user_activity(),
@@ -567,7 +569,7 @@ grant execute on function
   app.reject_transaction(bigint),
   app.admin_adjust_wallet(bigint, bigint, text),
   app.set_user_status(bigint, text),
-  app.admin_users(text, text, bigint, integer),
+  app.admin_users(text, text, bigint, integer, boolean),
   app.admin_user_counts(),
   app.admin_linked_accounts(bigint),
   app.dashboard_stats()

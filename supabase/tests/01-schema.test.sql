@@ -12,7 +12,8 @@ select tables_are('public', array['users', 'bank_accounts', 'transactions', 'tea
 select tables_are('app', array['credentials', 'sessions', 'login_attempts', 'settings', 'idempotency_keys', 'user_activity',
                               'match_book', 'player_match_stakes', 'referrals', 'user_devices', 'recovery_codes',
                               'second_factor_failures', 'settlement_runs', 'settlement_batches', 'accounts',
-                              'ledger_types', 'house_transfers', 'account_days', 'match_lines', 'settings_changes', 'transaction_approvals'],
+                              'ledger_types', 'house_transfers', 'account_days', 'match_lines', 'settings_changes', 'transaction_approvals',
+                              'result_corrections'],
   'app holds the private tables');
 select is_empty($$
   select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -82,7 +83,7 @@ $$, array['register_user', 'update_profile', 'create_admin', 'get_credentials', 
           'set_admin_totp', 'record_wrong_code', 'seal_totp_secret', 'plain_totp_secrets',
           'request_deposit', 'complete_deposit', 'add_bank_account', 'request_withdrawal', 'reconcile', 'books', 'books_csv',
           'place_bet', 'match_position', 'create_match', 'start_match', 'update_live', 'set_match_odds', 'declare_winner',
-          'abandon_match',
+          'abandon_match', 'propose_result_correction', 'match_result_corrections', 'decide_result_correction',
           'set_betting_suspended', 'match_risk', 'get_risk_settings', 'update_risk_settings',
           'pending_settings_changes', 'decide_settings_change',
           'approve_transaction', 'second_admin_notice', 'reject_transaction', 'admin_adjust_wallet', 'set_user_status', 'dashboard_stats',

@@ -61,7 +61,7 @@ select set_eq(format($$select jsonb_object_keys(app.match_json(m)) from public.m
   array['id', 'team1_id', 'team2_id', 'start_time', 'status', 'match_type', 'venue', 'team1_score', 'team2_score',
         'current_innings', 'current_over', 'match_result', 'winning_team_id', 'external_match_id', 'created_at',
         'updated_at', 'version', 'team1', 'team2', 'additionalDetails', 'betting', 'betting_pauses_at', 'settlement',
-        'team1_odds', 'team2_odds', 'batting_first_team_id'],
+        'team1_odds', 'team2_odds', 'batting_first_team_id', 'correction_reason'],
   'a match''s answer has the public fields of a match, its teams, its version and its betting state, readable by a visitor');
 select is((select app.match_json(m) -> 'team2' ->> 'short_name' from public.matches m where m.id = :m), 'CSK',
   'with its teams embedded');

@@ -90,7 +90,7 @@ select tests.reset_role();
 
 /** Privileges */
 
-select ok(not has_function_privilege('authenticated', 'app.admin_users(text, text, bigint, integer)', 'execute')
+select ok(not has_function_privilege('authenticated', 'app.admin_users(text, text, bigint, integer, boolean)', 'execute')
           and not has_function_privilege('service_role', 'app.note_user_activity()', 'execute')
           and not has_function_privilege('anon', 'app.admin_user_counts()', 'execute'),
           'the list functions are for service_role, the trigger function for nobody');

@@ -287,6 +287,31 @@ const TABLE: Row[] = [
     expect: ADMIN(404),
   },
   {
+    method: 'POST',
+    route: '/api/admin/matches/{id}/correct-result',
+    path: () => `/api/admin/matches/${NONE}/correct-result`,
+    body: () => ({ winning_team_id: 1, reason: 'Wrong team tapped in the dialog' }),
+    expect: ADMIN(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/matches/{id}/corrections',
+    path: (f) => `/api/admin/matches/${f.matchId}/corrections`,
+    expect: ADMIN(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/corrections/{id}/approve',
+    path: () => `/api/admin/corrections/${NONE}/approve`,
+    expect: ADMIN(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/corrections/{id}/reject',
+    path: () => `/api/admin/corrections/${NONE}/reject`,
+    expect: ADMIN(404),
+  },
+  {
     method: 'PATCH',
     route: '/api/admin/matches/{id}/suspend',
     path: () => `/api/admin/matches/${NONE}/suspend`,

@@ -29,6 +29,10 @@ export const usersQuery = pageQuery.extend({
     .optional()
     .describe('Search users: the user id, or a part of the username, name or email (case-insensitive).'),
   status: z.enum(USER_STATUSES, { error: 'Invalid user status' }).optional(),
+  below_zero: z
+    .enum(['true', 'false'], { error: 'below_zero must be true or false' })
+    .optional()
+    .describe('true: only the players a result correction left below zero (who may not bet or withdraw).'),
 });
 
 const listRoute = createRoute({
@@ -36,7 +40,7 @@ const listRoute = createRoute({
   method: 'get',
   path: '/users',
   tags,
-  summary: 'Users, newest first: search and status tab',
+  summary: 'Users, newest first: search, status tab and those below zero',
   request: { query: usersQuery },
   responses: { 200: page(userEntity, 'Users'), ...errors(400, 401, 403) },
 });
@@ -146,8 +150,11 @@ export function adminUserRoutes() {
   const app = router();
 
   app.openapi(listRoute, async (c) => {
-    const { q: search, status, ...paging } = c.req.valid('query');
-    const [rows] = await query(c, 'admin', 'service', (q) => [userPage(q, pageOf(paging), { search, status })]);
+    const { q: search, status, below_zero, ...paging } = c.req.valid('query');
+    const belowZero = below_zero === 'true';
+    const [rows] = await query(c, 'admin', 'service', (q) => [
+      userPage(q, pageOf(paging), { search, status, belowZero }),
+    ]);
     return sendPage(c, rows);
   });
   app.openapi(countsRoute, (c) =>

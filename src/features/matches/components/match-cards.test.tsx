@@ -19,3 +19,24 @@ describe('match headings without team objects', () => {
     expect(screen.getByRole('link', { name: 'Bet on RCB vs T42' })).toBeInTheDocument();
   });
 });
+
+describe('a completed match', () => {
+  it('shows its result, and why it was corrected once it was', () => {
+    const corrected = aMatch({
+      status: 'completed',
+      winning_team_id: 2,
+      match_result: 'Chennai Super Kings won the match',
+      correction_reason: 'Wrong team tapped in the dialog',
+    });
+    renderWithProviders(<MatchDetailCard match={corrected} />);
+    expect(screen.getByText('Chennai Super Kings won the match')).toBeInTheDocument();
+    expect(screen.getByText('Result corrected: Wrong team tapped in the dialog')).toBeInTheDocument();
+  });
+
+  it('says nothing of a correction when there was none', () => {
+    renderWithProviders(
+      <MatchDetailCard match={aMatch({ status: 'completed', match_result: 'Mumbai Indians won the match' })} />,
+    );
+    expect(screen.queryByText(/Result corrected/)).not.toBeInTheDocument();
+  });
+});

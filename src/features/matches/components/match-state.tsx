@@ -7,7 +7,10 @@ export function formatOver(over: number | null | undefined): string | null {
   return String(Number(over));
 }
 
-/** 'Live Now' with the current over (or 'In progress') and 'Match in progress'; result; or 'Match starts soon'. */
+/**
+ * 'Live Now' with the current over (or 'In progress') and 'Match in progress'; result (and `Result corrected:
+ * {reason}` once corrected); or 'Match starts soon'.
+ */
 export function MatchState({ match }: { match: Match }) {
   if (match.status === 'live') {
     const over = formatOver(match.current_over);
@@ -27,9 +30,16 @@ export function MatchState({ match }: { match: Match }) {
   }
   if (match.status === 'completed') {
     return (
-      <Text fontWeight="semibold" color="green.700" textAlign="center">
-        {match.match_result ?? match.additionalDetails?.status ?? 'Match completed'}
-      </Text>
+      <>
+        <Text fontWeight="semibold" color="green.700" textAlign="center">
+          {match.match_result ?? match.additionalDetails?.status ?? 'Match completed'}
+        </Text>
+        {match.correction_reason && (
+          <Text fontSize="sm" color="orange.700" textAlign="center">
+            Result corrected: {match.correction_reason}
+          </Text>
+        )}
+      </>
     );
   }
   return (

@@ -33,6 +33,7 @@ const typeLabels: Record<TransactionType, string> = {
   bet_refund: 'Bet Refund',
   referral_bonus: 'Referral Bonus',
   admin_adjustment: 'Adjustment',
+  settlement_reversal: 'Result Corrected',
 };
 
 const statusPalettes: Record<TransactionStatus, string> = { pending: 'orange', completed: 'green', failed: 'red' };
