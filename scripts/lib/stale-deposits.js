@@ -1,4 +1,4 @@
-// The local runtime's timer for app.fail_stale_deposits (supabase/migrations/20261122100000_stale_deposits.sql):
+// The local runtime's timer for app.fail_stale_deposits (supabase/schemas/20_wallet.sql):
 // where pg_cron is enabled the database runs the job itself, and this timer stands down.
 import postgres from 'postgres';
 

@@ -2,7 +2,7 @@
  * Account security, shared by the SPA and the API: changing the password, the user's sessions and
  * two-factor sign-in (TOTP). The texts are here, plain; the request schemas and answers are in
  * account-security-schemas.ts (zod, which the player's pages load after their first paint). The rules live
- * in the database (supabase/schemas/10_identity.sql).
+ * in the database (supabase/schemas/11_credentials.sql, 12_sessions.sql).
  */
 
 /**

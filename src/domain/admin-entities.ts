@@ -89,7 +89,7 @@ export const dashboardStatsEntity = z.object({
   ),
 });
 
-/** GET /api/admin/audit-log (beyond the spec): every admin write, newest first. */
+/** GET /api/admin/audit-log: every admin write, newest first. */
 export const auditLogEntity = z.object({
   id: z.number().int(),
   admin_id: z.number().int().nullable(),

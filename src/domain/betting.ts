@@ -1,5 +1,5 @@
 /**
- * Whether a match takes bets, and what the bet slip says when it does not (house risk, beyond the spec).
+ * Whether a match takes bets, and what the bet slip says when it does not (house risk).
  * Plain values, no zod: the bet slip is on a first screen, and zod loads there only after the first paint.
  */
 

@@ -108,7 +108,7 @@ export const matchEntity = z.object({
   team2: teamEntity,
   /** `status` is the match_result once completed, else null. */
   additionalDetails: z.object({ status: z.string().nullable() }),
-  /** beyond the spec (house risk): 'suspended' by an admin, or 'closed' (completed, or closed in play) */
+  /** house risk: 'suspended' by an admin, or 'closed' (completed, or closed in play) */
   betting: z.enum(BETTING_STATES),
   /** when bets pause unless a live update comes first (a stale live score); null: never */
   betting_pauses_at: timestamp.nullable(),

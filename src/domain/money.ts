@@ -1,4 +1,4 @@
-/** Rupee amounts and dates as the spec shows them: ₹ with Indian digit grouping, dates in en-IN. */
+/** Rupee amounts and dates as the app shows them: ₹ with Indian digit grouping, dates in en-IN. */
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
 /** 150000 → '₹1,50,000'. */

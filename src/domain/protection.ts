@@ -2,7 +2,7 @@
  * Player protection (responsible gambling), shared by the SPA and the API: the numbers, the messages and what
  * they mean for a player now; the request schemas and the answer of GET /api/account/limits are in
  * protection-schemas.ts (zod, which the player's first screens load only after their first paint). The
- * database enforces the same rules again (supabase/migrations/…_player_protection.sql);
+ * database enforces the same rules again (supabase/schemas/50_player_protection.sql);
  * tests/db/limits-agree.test.ts proves they agree.
  */
 import { MIN_DEPOSIT } from './limits.ts';

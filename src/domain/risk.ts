@@ -1,5 +1,5 @@
 /**
- * House risk (beyond the spec), shared by the SPA and the API: the house-risk settings (their bounds and
+ * House risk, shared by the SPA and the API: the house-risk settings (their bounds and
  * messages, which the database's app.check_risk_setting repeats; a database test asserts they agree) and the
  * risk view of a match. The rules themselves live in the database; a match's betting state is betting.ts's.
  */

@@ -1,4 +1,4 @@
-/** Display helpers on top of src/domain/money.ts: en-IN dates and times with the spec's fallbacks. */
+/** Display helpers on top of src/domain/money.ts: en-IN dates and times, with a text for a missing one. */
 import { formatRupees } from '../domain/money.ts';
 
 function validDate(value: string | null | undefined): Date | null {

@@ -108,7 +108,7 @@ select results_eq(format($$select (s ->> k)::bigint - (%L::jsonb ->> k)::bigint
 select set_eq($$select jsonb_object_keys(app.dashboard_stats() -> 'recentMatches' -> 0)$$,
   array['id', 'team1_name', 'team2_name', 'start_time', 'status'], 'recent matches carry team names');
 select set_eq($$select jsonb_object_keys(app.dashboard_stats() -> 'recentTransactions' -> 0)$$,
-  array['id', 'user_id', 'type', 'amount', 'status'], 'recent transactions carry the spec fields');
+  array['id', 'user_id', 'type', 'amount', 'status'], 'recent transactions carry id, user, type, amount and status');
 select is(jsonb_array_length(app.dashboard_stats() -> 'recentTransactions'), 5, 'at most 5 recent transactions');
 
 /** Players and suspended admins cannot use admin functions */

@@ -1,4 +1,4 @@
--- Lists at scale (issue 11): the dashboard's figures from app.user_activity equal a direct count, the
+-- Lists at scale: the dashboard's figures from app.user_activity equal a direct count, the
 -- activity day only moves forward, the admin users search and counts, and who may call what.
 begin;
 set local search_path = tests, public;

@@ -1,5 +1,5 @@
 -- Rate limits that cannot be turned against players, counting what happened: only finished attempts count,
--- each as what it turned out to be (supabase/schemas/10_identity.sql). Times are passed in (p_now), so each
+-- each as what it turned out to be (supabase/schemas/13_rate_limits.sql). Times are passed in (p_now), so each
 -- rule is checked at exact moments, Retry-After included.
 begin;
 set local search_path = tests, public;

@@ -197,7 +197,7 @@ describe('bets, match administration and the back office', () => {
     expect(bets.body[0].status).toBe('cancelled');
   });
 
-  it("creates matches with the spec's validation and reads them back", async () => {
+  it('creates matches, refuses invalid ones with their messages, and reads them back', async () => {
     const start = new Date(Date.now() + 86_400_000).toISOString();
     const created = await api.admin.client.post('/api/admin/matches', {
       team1_id: 5,

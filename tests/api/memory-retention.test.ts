@@ -1,5 +1,6 @@
 /**
- * Nothing of a request outlives it in the server's memory (issue 26: workers grew by ~5 KB a request).
+ * Nothing of a request outlives it in the server's memory (a worker that keeps ~5 KB of each request outgrows
+ * its 256 MB within a match day).
  *
  * - The request path's transaction (edge-functions/_shared/db.ts): once a request's statements are answered, its
  *   reserved connection is garbage, even while the pool lives on (a waiting request's listener on the pool's

@@ -1,7 +1,7 @@
 /**
  * Account security for every signed-in user: change the password, see and end their sessions, sign out
  * everywhere; and for admins, set up two-factor sign-in (TOTP). The rules live in the database
- * (supabase/schemas/10_identity.sql): a new password or second factor ends the user's other sessions there and
+ * (supabase/schemas/11_credentials.sql, 12_sessions.sql): a new password or second factor ends the user's other sessions there and
  * gives this one a new token (the answer sets the new cookie; a copy of the old one stops working), and
  * sessions are named by a public id (the token's hash never leaves the database).
  *

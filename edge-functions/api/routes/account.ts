@@ -1,5 +1,5 @@
 /**
- * Player protection (beyond the spec): GET and PUT /api/account/limits, POST /api/account/timeout and
+ * Player protection: GET and PUT /api/account/limits, POST /api/account/timeout and
  * POST /api/account/self-exclusion. The rules live in the database (app.account_limits, app.set_deposit_limit,
  * app.take_timeout, app.self_exclude): each answer is the caller's protection after the request, built there.
  * Reality checks: GET and PUT /api/account/reality-check (the interval) and GET /api/account/play-session (this

@@ -1,5 +1,5 @@
 /**
- * GET /api/wallet/statement.csv?from=YYYY-MM-DD&to=YYYY-MM-DD[&userId=] (beyond the spec): the ledger between
+ * GET /api/wallet/statement.csv?from=YYYY-MM-DD&to=YYYY-MM-DD[&userId=]: the ledger between
  * two IST calendar days as CSV — date (IST), type, amount, status, reference and the running balance of
  * completed rows. A player gets their own; an admin any player's (`userId`).
  *

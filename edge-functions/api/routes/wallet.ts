@@ -82,7 +82,7 @@ const transactionsRoute = createRoute({
 });
 
 /**
- * The gateway URL with the spec's query (amount, username, reference). A path-only base (the sandbox,
+ * The gateway URL with the query the gateway reads (amount, username, reference). A path-only base (the sandbox,
  * '/api/payments/sandbox') stays relative: the browser resolves it against the SPA's own origin.
  */
 export function gatewayUrl(base: string, params: { amount: number; username: string; reference: string }) {

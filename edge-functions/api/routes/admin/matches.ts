@@ -140,8 +140,7 @@ const abandonRoute = createRoute({
   method: 'patch',
   path: '/matches/{id}/abandon',
   tags,
-  summary:
-    'Void an upcoming or live match (beyond the spec): its bets are cancelled and their stakes refunded in batches right after',
+  summary: 'Void an upcoming or live match: its bets are cancelled and their stakes refunded in batches right after',
   request: { params: idParams, headers: idempotencyHeaders },
   responses: {
     200: json(matchEntity, 'The abandoned (completed) match'),

@@ -1,7 +1,7 @@
 /**
- * House risk (beyond the spec): suspend and resume betting on a match, the risk view of a match's book, and
+ * House risk: suspend and resume betting on a match, the risk view of a match's book, and
  * the house-risk settings. The rules, the admin check and the audit rows are the database's
- * (supabase/migrations/…_house_risk.sql); each route is one app.* call in one round trip.
+ * (supabase/schemas/60_house_risk.sql, 61_settings.sql); each route is one app.* call in one round trip.
  */
 import { createRoute } from '@hono/zod-openapi';
 import { matchEntity } from '../../../../src/domain/entities.ts';

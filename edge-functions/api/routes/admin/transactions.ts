@@ -1,6 +1,6 @@
 /**
  * The back office: all transactions, approve / reject a pending one, the dashboard statistics, and
- * GET /api/admin/audit-log (beyond the spec: who changed what).
+ * GET /api/admin/audit-log (who changed what).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * /responsible-gambling (beyond the spec; linked from the footer and the user menu): deposit limits with
+ * /responsible-gambling (linked from the footer and the user menu): deposit limits with
  * their pending changes, a time-out or self-exclusion, reality checks, and statements. The rules are the server's; this page
  * shows what it answers.
  */
