@@ -1,6 +1,8 @@
 /**
- * Business constants. The SQL functions enforce the same numbers again; a database test
- * asserts the two agree.
+ * Business constants: each limit the SPA and the API check is defined here once, and the texts that name one
+ * are built from it (messages.ts, risk.ts, protection.ts, price.ts). The SQL functions and constraints enforce
+ * the same numbers again; tests/db/limits-agree.test.ts fails when the two differ. Limits the operator tunes
+ * are settings (app.settings), not constants.
  */
 export const MIN_BET = 1000;
 export const BET_QUICK_ADDS = [100, 500, 1000, 5000] as const;
@@ -20,6 +22,17 @@ export const QUALIFYING_DEPOSIT = 1000;
 export const MIN_ADJUSTMENT = 1;
 export const MAX_ADJUSTMENT = 100_000;
 export const MAX_NOTES = 200;
+
+/** Registration and profile fields (characters). */
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 6;
+export const NAME_MIN = 2;
+
+/** Bank account fields (characters). */
+export const ACCOUNT_HOLDER_MIN = 3;
+export const ACCOUNT_NUMBER_MIN = 9;
+export const IFSC_LENGTH = 11;
+export const BANK_NAME_MIN = 3;
 
 /** Overs of a t20 innings: the latest over the close-over setting may name (each match type's: price.ts). */
 export const MATCH_OVERS = 20;
@@ -41,9 +54,15 @@ export const TRANSACTION_TYPES = [
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
 export const BET_STATUSES = ['placed', 'won', 'lost', 'cancelled'] as const;
 
-/** Text lengths. */
+/** Text lengths: the widths of the database's text columns (varchar(255), varchar(50)). */
 export const LONG_TEXT = 255;
 export const SHORT_TEXT = 50;
+
+/** 100000 → '100,000': how the texts write a limit. */
+export const grouped = (value: number) => value.toLocaleString('en-US');
+/** ['a', 'b', 'c'] → 'a, b or c'. */
+export const oneOf = (values: readonly (string | number)[]) =>
+  values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : String(values[0]);
 
 export type MatchType = (typeof MATCH_TYPES)[number];
 export type MatchStatus = (typeof MATCH_STATUSES)[number];

@@ -10,10 +10,10 @@ import type { MatchType } from './limits.ts';
 export const ODDS_RANGE = { min: 1.01, max: 100 } as const;
 
 export const priceMessages = {
-  oddsRange: 'Odds must be between 1.01 and 100.00',
+  oddsRange: `Odds must be between ${ODDS_RANGE.min.toFixed(2)} and ${ODDS_RANGE.max.toFixed(2)}`,
   oddsDecimals: 'Odds must have at most two decimals',
   oddsMissing: 'Send team1_odds, team2_odds or both',
-  defaultOdds: 'Default odds must be between 1.01 and 100.00, with at most two decimals',
+  defaultOdds: `Default odds must be between ${ODDS_RANGE.min.toFixed(2)} and ${ODDS_RANGE.max.toFixed(2)}, with at most two decimals`,
   oddsChanged: 'Odds have changed',
   matchClosed: 'This match is closed',
   /** Shown with the over-round of a match's prices when it is below 100. */

@@ -5,7 +5,7 @@
  * database enforces the same rules again (supabase/schemas/50_player_protection.sql);
  * tests/db/limits-agree.test.ts proves they agree.
  */
-import { MIN_DEPOSIT } from './limits.ts';
+import { MIN_DEPOSIT, oneOf } from './limits.ts';
 import type { AccountLimits } from './protection-schemas.ts';
 
 /** Deposit limits run over rolling windows: daily = 24 hours, weekly = 7 days, monthly = 30 days. */
@@ -35,14 +35,15 @@ export type SelfExclusionMonths = (typeof SELF_EXCLUSION_MONTHS)[number];
 
 /** The texts of the database's refusals that the schemas give first. */
 export const protectionMessages = {
-  periodInvalid: 'Period must be one of daily, weekly, monthly',
-  limitRange: 'Deposit limit must be between ₹500 and ₹1,00,00,000',
-  timeoutDays: 'A time-out lasts 1, 7, 30 or 42 days',
-  selfExclusionMonths: 'A self-exclusion lasts 6, 12 or 60 months',
+  periodInvalid: `Period must be one of ${LIMIT_PERIODS.join(', ')}`,
+  /** rupees in Indian digit grouping: ₹1,00,00,000 */
+  limitRange: `Deposit limit must be between ₹${MIN_DEPOSIT_LIMIT.toLocaleString('en-IN')} and ₹${MAX_DEPOSIT_LIMIT.toLocaleString('en-IN')}`,
+  timeoutDays: `A time-out lasts ${oneOf(TIMEOUT_DAYS)} days`,
+  selfExclusionMonths: `A self-exclusion lasts ${oneOf(SELF_EXCLUSION_MONTHS)} months`,
   dateInvalid: 'Dates must be written YYYY-MM-DD',
   dateOrder: 'The start date must be on or before the end date',
   onlyThePlayer: 'Only the player can change their own limits, time-out or self-exclusion',
-  realityCheckMinutes: 'A reality check comes every 15, 30 or 60 minutes, or never',
+  realityCheckMinutes: `A reality check comes every ${oneOf(REALITY_CHECK_MINUTES)} minutes, or never`,
 } as const;
 
 export interface Exclusion {

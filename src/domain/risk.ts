@@ -6,28 +6,30 @@
 import { z } from 'zod';
 import { BETTING_STATES } from './betting.ts';
 import { timestamp } from './entities.ts';
-import { MATCH_OVERS, MAX_ADJUSTMENT, MIN_BET } from './limits.ts';
+import { grouped, MATCH_OVERS, MAX_ADJUSTMENT, MIN_BET } from './limits.ts';
 import { isPrice, priceMessages } from './price.ts';
 
 /** The largest rupee amount a house-risk setting may hold. */
 export const MAX_RISK_AMOUNT = 1_000_000_000;
 
-export const riskMessages = {
-  maxStakePerBet: 'Maximum stake per bet must be between ₹1,000 and ₹1,000,000,000',
-  maxStakePerPlayerMatch: 'Maximum stake per player per match must be between ₹1,000 and ₹1,000,000,000',
-  maxLiabilityPerMatch: 'Liability limit per match must be between ₹0 and ₹1,000,000,000',
-  bettingCloseOver: `Close over must be empty or between 0 and ${MATCH_OVERS} (overs.balls, balls 0-5)`,
-  bettingPreMatchOnly: 'Pre-match only must be true or false',
-  liveFeedStaleSeconds: 'Stale live score must be empty or between 30 and 3,600 seconds',
-  referralBonusesPerMonth: 'Referral bonuses per month must be between 0 and 1,000',
-  adjustmentReviewAmount: 'Second approval threshold must be between ₹1 and ₹100,000',
-  adminCreditPerDay: 'Daily credit limit per admin must be between ₹0 and ₹1,000,000,000',
-  defaultOdds: priceMessages.defaultOdds,
-} as const;
-
 /** Bounds of the settings that are not rupee limits of the book. */
 export const STALE_SECONDS = { min: 30, max: 3600 } as const;
 export const MAX_REFERRAL_BONUSES_PER_MONTH = 1000;
+
+const between = (min: number, max: number) => `between ₹${grouped(min)} and ₹${grouped(max)}`;
+
+export const riskMessages = {
+  maxStakePerBet: `Maximum stake per bet must be ${between(MIN_BET, MAX_RISK_AMOUNT)}`,
+  maxStakePerPlayerMatch: `Maximum stake per player per match must be ${between(MIN_BET, MAX_RISK_AMOUNT)}`,
+  maxLiabilityPerMatch: `Liability limit per match must be ${between(0, MAX_RISK_AMOUNT)}`,
+  bettingCloseOver: `Close over must be empty or between 0 and ${MATCH_OVERS} (overs.balls, balls 0-5)`,
+  bettingPreMatchOnly: 'Pre-match only must be true or false',
+  liveFeedStaleSeconds: `Stale live score must be empty or between ${grouped(STALE_SECONDS.min)} and ${grouped(STALE_SECONDS.max)} seconds`,
+  referralBonusesPerMonth: `Referral bonuses per month must be between 0 and ${grouped(MAX_REFERRAL_BONUSES_PER_MONTH)}`,
+  adjustmentReviewAmount: `Second approval threshold must be ${between(1, MAX_ADJUSTMENT)}`,
+  adminCreditPerDay: `Daily credit limit per admin must be ${between(0, MAX_RISK_AMOUNT)}`,
+  defaultOdds: priceMessages.defaultOdds,
+} as const;
 
 const whole = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);

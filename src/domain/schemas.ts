@@ -4,6 +4,10 @@
  */
 import { z } from 'zod';
 import {
+  ACCOUNT_HOLDER_MIN,
+  ACCOUNT_NUMBER_MIN,
+  BANK_NAME_MIN,
+  IFSC_LENGTH,
   LONG_TEXT,
   MATCH_TYPES,
   MAX_ADJUSTMENT,
@@ -14,9 +18,12 @@ import {
   MIN_BET,
   MIN_DEPOSIT,
   MIN_WITHDRAWAL,
+  NAME_MIN,
+  PASSWORD_MIN,
   PAYMENT_METHODS,
   SHORT_TEXT,
   USER_STATUSES,
+  USERNAME_MIN,
 } from './limits.ts';
 import { messages } from './messages.ts';
 import { hasTwoDecimals, MAX_OVER, ODDS_RANGE, priceMessages, SCORE_PATTERN } from './price.ts';
@@ -54,18 +61,18 @@ export const usernameCharacters = 'Username may contain only letters, digits, do
 export const loginSchema = z.object({
   // Sign-in stays lenient about characters (an unknown name is a 401 like any other); NUL is refused.
   username: text('Username', messages.usernameMin)
-    .min(3, messages.usernameMin)
+    .min(USERNAME_MIN, messages.usernameMin)
     .max(LONG_TEXT, maxText('Username', LONG_TEXT)),
   password: z
     .string({ error: messages.passwordMin })
-    .min(6, messages.passwordMin)
+    .min(PASSWORD_MIN, messages.passwordMin)
     .max(LONG_TEXT, maxText('Password', LONG_TEXT)),
   /** An admin with two-factor sign-in: the authenticator's 6 digits or a recovery code. */
   totp_code: z.string().trim().max(32, 'Invalid code').optional(),
 });
 
 export const registerSchema = z.object({
-  name: text('Name', messages.nameMin).min(2, messages.nameMin).max(LONG_TEXT, maxText('Name', LONG_TEXT)),
+  name: text('Name', messages.nameMin).min(NAME_MIN, messages.nameMin).max(LONG_TEXT, maxText('Name', LONG_TEXT)),
   username: loginSchema.shape.username.regex(USERNAME_PATTERN, usernameCharacters),
   email: text('Email', messages.emailInvalid)
     .max(LONG_TEXT, maxText('Email', LONG_TEXT))
@@ -144,21 +151,24 @@ export const betSlipSchema = z.object({ team_id: betSchema.shape.team_id, amount
 
 export const bankAccountSchema = z.object({
   account_holder: text('Account holder', messages.accountHolderMin)
-    .min(3, messages.accountHolderMin)
+    .min(ACCOUNT_HOLDER_MIN, messages.accountHolderMin)
     .max(LONG_TEXT, maxText('Account holder', LONG_TEXT)),
   account_number: text('Account number', messages.accountNumberInvalid)
-    .min(9, messages.accountNumberInvalid)
+    .min(ACCOUNT_NUMBER_MIN, messages.accountNumberInvalid)
     .max(SHORT_TEXT, messages.accountNumberInvalid),
-  ifsc_code: text('IFSC code', messages.ifscLength).toUpperCase().length(11, messages.ifscLength),
+  ifsc_code: text('IFSC code', messages.ifscLength).toUpperCase().length(IFSC_LENGTH, messages.ifscLength),
   bank_name: text('Bank name', messages.bankNameMin)
-    .min(3, messages.bankNameMin)
+    .min(BANK_NAME_MIN, messages.bankNameMin)
     .max(LONG_TEXT, maxText('Bank name', LONG_TEXT)),
 });
 
 /** The SPA form adds the confirmation field, which is never sent. */
 export const bankAccountFormSchema = bankAccountSchema
   .extend({
-    confirm_account_number: text('Account number', messages.accountNumberInvalid).min(9, messages.accountNumberInvalid),
+    confirm_account_number: text('Account number', messages.accountNumberInvalid).min(
+      ACCOUNT_NUMBER_MIN,
+      messages.accountNumberInvalid,
+    ),
   })
   .refine((form) => form.account_number === form.confirm_account_number, {
     message: messages.accountNumbersMismatch,

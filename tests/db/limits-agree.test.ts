@@ -1,10 +1,18 @@
 // The SPA and the API validate with src/domain (limits.ts, messages.ts); the database enforces the same
 // rules again. This proves the two agree: each SQL function accepts the domain's limit, refuses one past
-// it, and refuses with the domain's message text.
+// it, and refuses with the domain's message text; each list of values the domain offers is the one the
+// database's constraint allows, and each text limit is its column's width.
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_HOLDER_MIN,
+  ACCOUNT_NUMBER_MIN,
+  BANK_NAME_MIN,
+  BET_STATUSES,
+  IFSC_LENGTH,
+  LONG_TEXT,
   MATCH_OVERS,
+  MATCH_STATUSES,
   MATCH_TYPES,
   MAX_ADJUSTMENT,
   MAX_DEPOSIT,
@@ -13,6 +21,13 @@ import {
   MIN_BET,
   MIN_DEPOSIT,
   MIN_WITHDRAWAL,
+  NAME_MIN,
+  QUALIFYING_DEPOSIT,
+  SHORT_TEXT,
+  TRANSACTION_STATUSES,
+  USER_ROLES,
+  USER_STATUSES,
+  USERNAME_MIN,
 } from '../../src/domain/limits.ts';
 import { messages } from '../../src/domain/messages.ts';
 import { INNINGS_OVERS, ODDS_RANGE, potentialWin, priceMessages, SCORE_PATTERN } from '../../src/domain/price.ts';
@@ -25,10 +40,12 @@ import {
   riskSettingsUpdateSchema,
 } from '../../src/domain/risk.ts';
 import {
+  DEFAULT_REALITY_CHECK_MINUTES,
   LIMIT_PERIODS,
   LIMIT_RAISE_DELAY_HOURS,
   MAX_DEPOSIT_LIMIT,
   MIN_DEPOSIT_LIMIT,
+  REALITY_CHECK_MINUTES,
   SELF_EXCLUSION_MONTHS,
   TIMEOUT_DAYS,
   protectionMessages,
@@ -363,4 +380,111 @@ describe('database limits agree with src/domain', () => {
         message: protectionMessages.selfExclusionMonths,
       });
     }));
+
+  it('registration and bank accounts: the domain minimum lengths pass, one less fails with the domain message', () =>
+    inRolledBackTransaction(async (tx) => {
+      await as(tx, null);
+      const letters = () => Math.random().toString(36).slice(2);
+      const register = (username: string, name: string) => (sp: Tx) =>
+        sp`select app.register_user(${username}, 'hash', ${name}, ${`${username}@example.test`}, null, null)`;
+      const shortest = `q${letters()}`.slice(0, USERNAME_MIN);
+      expect(await failure(tx, register(shortest, 'x'.repeat(NAME_MIN)))).toBeNull();
+      expect(await failure(tx, register(shortest.slice(1), 'Limits Player'))).toEqual({
+        code: 'BT400',
+        message: messages.usernameMin,
+      });
+      expect(await failure(tx, register(`name${tag}`, 'x'.repeat(NAME_MIN - 1)))).toEqual({
+        code: 'BT400',
+        message: messages.nameMin,
+      });
+
+      const player = await fundedPlayer(tx, 'bank', 0);
+      await as(tx, player);
+      const digits = () => `9${String(Math.random()).slice(2)}`;
+      const account = (holder: string, number: string, ifsc: string, bank: string) => (sp: Tx) =>
+        sp`select app.add_bank_account(${holder}, ${number}, ${ifsc}, ${bank})`;
+      const ifsc = 'HDFC0001234'.slice(0, IFSC_LENGTH);
+      expect(
+        await failure(
+          tx,
+          account(
+            'x'.repeat(ACCOUNT_HOLDER_MIN),
+            digits().slice(0, ACCOUNT_NUMBER_MIN),
+            ifsc,
+            'x'.repeat(BANK_NAME_MIN),
+          ),
+        ),
+      ).toBeNull();
+      const refused: [(sp: Tx) => Promise<unknown>, string][] = [
+        [account('x'.repeat(ACCOUNT_HOLDER_MIN - 1), digits(), ifsc, 'HDFC Bank'), messages.accountHolderMin],
+        [
+          account('Limits Player', digits().slice(0, ACCOUNT_NUMBER_MIN - 1), ifsc, 'HDFC Bank'),
+          messages.accountNumberInvalid,
+        ],
+        [account('Limits Player', digits(), ifsc.slice(1), 'HDFC Bank'), messages.ifscLength],
+        [account('Limits Player', digits(), ifsc, 'x'.repeat(BANK_NAME_MIN - 1)), messages.bankNameMin],
+      ];
+      for (const [call, message] of refused) expect(await failure(tx, call)).toEqual({ code: 'BT400', message });
+    }));
+
+  it('withdrawals: one completed deposit of the qualifying amount is what the database asks for too', () =>
+    inRolledBackTransaction(async (tx) => {
+      const player = await fundedPlayer(tx, 'qual', QUALIFYING_DEPOSIT - 1);
+      await as(tx, player);
+      const [{ id: accountId }] =
+        await tx`select id from app.add_bank_account('Limits Player', ${`8${String(Math.random()).slice(2, 14)}`}, 'HDFC0001234', 'HDFC Bank')`;
+      const withdraw = (sp: Tx) => sp`select app.request_withdrawal(${MIN_WITHDRAWAL}, ${accountId})`;
+      expect((await failure(tx, withdraw))?.message).toBe(messages.qualifyingDepositRequired);
+      const reference = `REF-${Date.now()}-QUAL`;
+      await tx`select app.request_deposit(${QUALIFYING_DEPOSIT}, 'upi', ${reference})`;
+      await as(tx, null);
+      await tx`select app.complete_deposit(${reference}, ${QUALIFYING_DEPOSIT}, 'success', ${'GW-' + reference})`;
+      await as(tx, player);
+      expect(await failure(tx, withdraw)).toBeNull();
+    }));
+
+  it("reality checks: the domain intervals and default are the database's, with its message", () =>
+    inRolledBackTransaction(async (tx) => {
+      const player = await fundedPlayer(tx, 'real', 0);
+      await as(tx, player);
+      const [{ check }] = await tx`select app.reality_check() as check`;
+      expect(check).toEqual({ interval_minutes: DEFAULT_REALITY_CHECK_MINUTES });
+      for (const minutes of [...REALITY_CHECK_MINUTES, null])
+        expect(await failure(tx, (sp) => sp`select app.set_reality_check(${minutes})`)).toBeNull();
+      expect(await failure(tx, (sp) => sp`select app.set_reality_check(45)`)).toEqual({
+        code: 'BT400',
+        message: protectionMessages.realityCheckMinutes,
+      });
+    }));
+
+  it("lists and text widths: each list the domain offers is the one the database's constraint allows", async () => {
+    const allowed = async (constraint: string) => {
+      const [{ definition }] =
+        await sql`select pg_get_constraintdef(oid) as definition from pg_constraint where conname = ${constraint}`;
+      return [...String(definition).matchAll(/'([^']+)'::/g)].map((match) => match[1]).sort();
+    };
+    const lists: [string, readonly string[]][] = [
+      ['users_role_check', USER_ROLES],
+      ['users_status_check', USER_STATUSES],
+      ['matches_status_check', MATCH_STATUSES],
+      ['matches_match_type_check', MATCH_TYPES],
+      ['transactions_status_check', TRANSACTION_STATUSES],
+      ['bets_status_check', BET_STATUSES],
+      ['protection_changes_period_check', LIMIT_PERIODS],
+    ];
+    for (const [constraint, values] of lists)
+      expect([constraint, await allowed(constraint)]).toEqual([constraint, [...values].sort()]);
+
+    const widths = await sql`
+      select table_name || '.' || column_name as name, character_maximum_length as width
+      from information_schema.columns where table_schema = 'public' and character_maximum_length is not null`;
+    const width = (name: string) => widths.find((column) => column.name === name)?.width;
+    for (const name of ['users.username', 'users.name', 'users.email', 'matches.venue', 'matches.match_result'])
+      expect([name, width(name)]).toEqual([name, LONG_TEXT]);
+    for (const name of ['bank_accounts.account_holder', 'bank_accounts.bank_name'])
+      expect([name, width(name)]).toEqual([name, LONG_TEXT]);
+    for (const name of ['users.phone', 'users.referral_code', 'bank_accounts.account_number', 'matches.team1_score'])
+      expect([name, width(name)]).toEqual([name, SHORT_TEXT]);
+    expect(width('transactions.notes')).toBe(MAX_NOTES);
+  });
 });
