@@ -97,13 +97,13 @@ try {
       const files = readdirSync(path.join(root, 'supabase/tests'))
         .filter((file) => file.endsWith('.test.sql'))
         .sort();
-      // Every file has a number of its own (NN-area.test.sql), so a number names one file.
-      const byNumber = new Map();
+      // A file is named after the schema file it tests: NNx-topic.test.sql tests supabase/schemas/NN_*.sql
+      // (00 for the rules of every area), x a letter of its own, so an id (30c) names one file.
+      const byId = new Map();
       for (const file of files) {
-        const number = file.split('-')[0];
-        if (byNumber.has(number))
-          throw new Error(`supabase/tests: ${byNumber.get(number)} and ${file} share the number ${number}`);
-        byNumber.set(number, file);
+        const id = file.split('-')[0];
+        if (byId.has(id)) throw new Error(`supabase/tests: ${byId.get(id)} and ${file} share the id ${id}`);
+        byId.set(id, file);
       }
       await run('pg_prove', ['-d', testDb, ...files.map((file) => `supabase/tests/${file}`)]);
     });

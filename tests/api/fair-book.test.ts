@@ -1,7 +1,7 @@
 /**
  * The book cannot be beaten, over HTTP: each attempt of a player or an insider who reads the rules and plays
  * them, with the answer it gets and what it moved (balances, rows). The rules' boundaries are pgTAP's
- * (supabase/tests/19-fair-book.test.sql, 14-house-risk.test.sql); races are in tests/db/concurrency.test.ts.
+ * (supabase/tests/60b-fair-book.test.sql, 60a-house-risk.test.sql); races are in tests/db/concurrency.test.ts.
  * Settings are global and other files run alongside: this file leaves every setting as it found it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

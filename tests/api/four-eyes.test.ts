@@ -1,6 +1,6 @@
 /**
  * No insider alone on any money path, over HTTP: each attempt of an admin acting alone, with the answer it
- * gets and what it moved. The rules' boundaries are pgTAP's (supabase/tests/26-four-eyes.test.sql); races are
+ * gets and what it moved. The rules' boundaries are pgTAP's (supabase/tests/40c-four-eyes.test.sql); races are
  * in tests/db/concurrency.test.ts. Settings are global and other files run alongside: this file leaves every
  * setting as it found it.
  */

@@ -2,7 +2,7 @@
  * House risk over HTTP: suspend/resume (the bet's 409, the public match answer and its live event), the
  * close point reached by a live update, the stake limit's 409, the risk view, and the settings (validated,
  * audited). Who may call each route is in authorization.test.ts; the rules' boundaries are pgTAP's
- * (supabase/tests/14-house-risk.test.sql). The settings are global and other test files run alongside, so
+ * (supabase/tests/60a-house-risk.test.sql). The settings are global and other test files run alongside, so
  * this file changes only the liability limit, upwards, and puts it back.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * One person, one account, over HTTP: each attempt of a person who wants a second account, with the answer
- * it gets and what it left. The rules' boundaries are pgTAP's (supabase/tests/27-one-person.test.sql); races
+ * it gets and what it left. The rules' boundaries are pgTAP's (supabase/tests/10b-one-person.test.sql); races
  * are in tests/db/concurrency.test.ts.
  */
 import { describe, expect, it } from 'vitest';

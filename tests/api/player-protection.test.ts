@@ -2,7 +2,7 @@
  * Player protection over HTTP: deposit limits (409 naming what is left, raises pending for 24 hours, two
  * concurrent deposits that together would pass a limit), time-out and self-exclusion (403 for bets and
  * deposits, withdrawals still open), an admin who can read but never change or lift them, and CSV statements.
- * The rules and their boundaries are pgTAP-tested (supabase/tests/13-player-protection.test.sql); this is the
+ * The rules and their boundaries are pgTAP-tested (supabase/tests/50a-player-protection.test.sql); this is the
  * HTTP contract.
  */
 import { describe, expect, it } from 'vitest';

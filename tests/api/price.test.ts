@@ -3,7 +3,7 @@
  * PATCH /api/admin/matches/{id}/odds (validated, audited, closed matches refused), a bet at the price of its
  * moment (a stale client price a 409 that moves nothing), settlement at each bet's own odds, the risk view's
  * over-round, the default_odds setting, and update-live's score format, team batting first and the decided
- * match that takes no bets. The rules' boundaries are pgTAP's (supabase/tests/25-price-and-decided.test.sql).
+ * match that takes no bets. The rules' boundaries are pgTAP's (supabase/tests/30c-price-and-decided.test.sql).
  * The settings are global and other test files run alongside: this file never changes default_odds (a
  * match created meanwhile elsewhere would take it); pgTAP and the E2E journey do.
  */

@@ -2,7 +2,7 @@
  * Reality checks and the deposit-limit prompt over HTTP: the interval (GET/PUT /api/account/reality-check),
  * the play session with the server's time and the net result of bets since it began
  * (GET /api/account/play-session), and the prompt before the first deposit (POST /api/account/limit-prompt),
- * answered once. The rules and their boundaries are pgTAP-tested (supabase/tests/24-reality-checks.test.sql).
+ * answered once. The rules and their boundaries are pgTAP-tested (supabase/tests/51a-reality-checks.test.sql).
  */
 import { describe, expect, it } from 'vitest';
 import { protectionMessages } from '../../src/domain/protection.ts';

@@ -1,4 +1,4 @@
--- Accounts that cannot be taken over (20261126020000_account_security.sql): admin creation never captures
+-- Accounts that cannot be taken over (11_credentials.sql, 12_sessions.sql, 13_rate_limits.sql): admin creation never captures
 -- a player, reserved names, sessions that follow the account and expire, the sessions a user sees and ends,
 -- the second factor (no replay, recovery codes once) and throttling that spares the player's own browser.
 begin;

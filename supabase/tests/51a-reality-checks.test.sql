@@ -1,4 +1,4 @@
--- Reality checks and the deposit-limit prompt (20261126040000_reality_checks.sql): the interval a player
+-- Reality checks and the deposit-limit prompt (51_reality_checks_and_statements.sql): the interval a player
 -- chooses (audited, 60 until chosen), the play session's start (sign-in, again after 30 minutes away) and its
 -- net result from the ledger, and the prompt before the first deposit, answered once.
 begin;

@@ -115,7 +115,7 @@ select throws_ok(format('select app.approve_transaction(%s)', :w500), 'BT403', '
   'a player cannot approve');
 select tests.call_as('boss');
 select is((select status::text from app.approve_transaction(:w50000)), 'pending',
-  'one admin''s approval of a withdrawal of ₹50,000 leaves it pending (26-four-eyes)');
+  'one admin''s approval of a withdrawal of ₹50,000 leaves it pending (40c-four-eyes)');
 select tests.call_as('deputy');
 select is((select status::text from app.approve_transaction(:w50000)), 'completed', 'a second admin completes it');
 select tests.reset_role();

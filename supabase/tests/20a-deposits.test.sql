@@ -102,7 +102,7 @@ select tests.reset_role();
 select throws_ok($$select app.request_deposit(1000, 'upi', 'REF-2-AAAA')$$,
   'BT401', 'Authentication required', 'without claims there is no caller');
 
-/** Referral bonus: paid once the house's result on the referred user's settled bets reaches it (19-fair-book) */
+/** Referral bonus: paid once the house's result on the referred user's settled bets reaches it (60b-fair-book) */
 
 select tests.create_user('referred', 0, (select referral_code from public.users where username = 'payer'));
 select tests.deposit('referred', 700);

@@ -21,7 +21,7 @@ select throws_ok(format($$select app.admin_adjust_wallet(%s, 0, 'x')$$, tests.ui
   'Amount must be greater than 0', '0 is refused');
 select is((select amount from app.admin_adjust_wallet(tests.uid('target'), 1, 'goodwill')), 1::bigint, '1 is accepted');
 select results_eq($$select amount, status::text from app.admin_adjust_wallet(tests.uid('target'), 100000, 'prize')$$,
-  $$values (100000::bigint, 'pending')$$, '100000 is accepted, pending a second admin (19-fair-book)');
+  $$values (100000::bigint, 'pending')$$, '100000 is accepted, pending a second admin (60b-fair-book)');
 select tests.call_as('deputy');
 select app.approve_transaction((select id from public.transactions where user_id = tests.uid('target') and status = 'pending'));
 select tests.call_as('chief');

@@ -66,7 +66,7 @@ select throws_ok(format($$select app.update_live(%s, null, %L, 1, 1)$$, :m, repe
 
 /** Bets, then declare the winner */
 
--- over 20 of innings 2 closed betting (14-house-risk); the close stays latched when the over is corrected
+-- over 20 of innings 2 closed betting (60a-house-risk); the close stays latched when the over is corrected
 -- back to innings 1, until an admin resumes betting
 select app.update_live(:m, null, null, 1, 10);
 select app.set_betting_suspended(:m, false);

@@ -1,4 +1,4 @@
--- Stale deposits (20261122100000_stale_deposits.sql): app.fail_stale_deposits fails only pending deposits
+-- Stale deposits (20_wallet.sql): app.fail_stale_deposits fails only pending deposits
 -- older than its window, each with an audit row, and moves no money.
 begin;
 set local search_path = tests, public;

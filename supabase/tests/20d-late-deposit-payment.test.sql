@@ -1,4 +1,4 @@
--- A gateway success for a deposit an admin already rejected (20261122110000_late_deposit_payment.sql): the
+-- A gateway success for a deposit an admin already rejected (20_wallet.sql): the
 -- money arrived, so the deposit is completed and credited once (paying a referrer nothing, like any
 -- deposit), and has an audit row naming the rejection; replays move nothing; another gateway id stays a 409.
 begin;

@@ -1,5 +1,4 @@
--- What a stolen session cannot do or keep (20261127100000_second_factor_reauthentication.sql,
--- 20261127110000_streams_end_with_sessions.sql, 20261127120000_second_factor_at_rest.sql): a new password or
+-- What a stolen session cannot do or keep (12_sessions.sql, 11_credentials.sql): a new password or
 -- second factor gives the session that made it a new token, so a copy of the old cookie stops working;
 -- setting up a second factor starts from the owner's proof, counted like a sign-in; every session that ends
 -- is announced, so the live streams it opened close; two-factor secrets are kept sealed (one in clear from

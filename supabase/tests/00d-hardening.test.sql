@@ -1,4 +1,4 @@
--- Hardening from the security review (identity, wallet and admin migrations): no admin self-dealing, atomic
+-- Rules against misuse that span areas (identity, wallet, admin): no admin self-dealing, atomic
 -- rate-limit attempts, settled deposit references, payments after a gateway failure, admin debits against
 -- the available balance, username characters.
 begin;
@@ -102,7 +102,7 @@ select app.request_deposit(900, 'upi', 'REF-9103-PEND');
 select is((select status::text from app.request_deposit(900, 'upi', 'REF-9103-PEND')), 'pending',
   'a pending reference is still the same deposit (a retry)');
 
-/** A gateway success after a gateway failure (after an admin rejection: 16-late-deposit-payment) */
+/** A gateway success after a gateway failure (after an admin rejection: 20d-late-deposit-payment) */
 
 select tests.as_webhook();
 select throws_ok($$select app.complete_deposit('REF-9102-FAIL', 800, 'success', 'GW-9102b')$$, 'BT409',

@@ -73,7 +73,7 @@ select results_eq($$select user_id, password_hash, status from app.get_credentia
   'credentials are found case-insensitively');
 select is_empty($$select * from app.get_credentials('nobody')$$, 'an unknown username has no credentials');
 
-/** Sessions (resolved by app.authenticate, as every signed-in request does: 12-request-path has the rest) */
+/** Sessions (resolved by app.authenticate, as every signed-in request does: 00e-request-path has the rest) */
 
 select lives_ok(format($$select app.create_session(%s, repeat('a', 64))$$, tests.uid('alice')),
   'a session is created');
@@ -118,7 +118,7 @@ select throws_ok(format($$select app.create_session(%s, repeat('d', 64))$$, test
 /** Rate limiting */
 
 -- app.check_attempt checks the limits against finished attempts; app.conclude_attempt records an outcome.
--- The limits' numbers, times, parallel attempts and Retry-After: 20-rate-limits.
+-- The limits' numbers, times, parallel attempts and Retry-After: 13a-rate-limits.
 select app.conclude_attempt('login', 'carol', '10.0.0.1', false) from generate_series(1, 9);
 select lives_ok($$select app.check_attempt('login', 'carol', '10.0.0.1')$$, 'after 9 failed logins the 10th may run');
 select app.conclude_attempt('login', 'carol', '10.0.0.1', false);

@@ -90,7 +90,7 @@ $$, array['register_user', 'update_profile', 'create_admin', 'get_credentials', 
           'admin_users', 'admin_user_counts', 'admin_linked_accounts', 'apply_linked_exclusion',
           'account_limits', 'set_deposit_limit', 'take_timeout', 'self_exclude', 'statement',
           'reality_check', 'set_reality_check', 'play_session', 'answer_limit_prompt',
-          'fail_stale_deposits'],  -- the scheduled job (15-stale-deposits.test.sql)
+          'fail_stale_deposits'],  -- the scheduled job (20c-stale-deposits.test.sql)
   'service_role can execute exactly the business functions of the API contract');
 
 /** Reference data and settings */

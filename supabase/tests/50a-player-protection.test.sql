@@ -1,4 +1,4 @@
--- Player protection (20261122130000_player_protection.sql): deposit limits (exactly reached, rolling windows,
+-- Player protection (50_player_protection.sql): deposit limits (exactly reached, rolling windows,
 -- strictest wins, the 24-hour cool-off of raises and removals), time-outs and self-exclusion (at once, to the
 -- exact end, never shortened, not lifted by an admin), the append-only history, statements. Times are passed
 -- in (p_now) where a rule depends on them.

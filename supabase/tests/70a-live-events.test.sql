@@ -1,6 +1,6 @@
 -- Live events: a match change is published as the public match itself (app.match_json),
 -- by pg_notify for the API's live stream and, where Supabase Realtime exists, by Broadcast from the database
--- to the private topics `matches` and `match:{id}` (who may receive and send on them: 22-realtime-authorization)
+-- to the private topics `matches` and `match:{id}` (who may receive and send on them: 70b-realtime-authorization)
 -- — of a settlement run, only its start and its end, since on Realtime each change is a message per viewer.
 -- Realtime itself is the stand-in of 000-setup.sql, created inside this test's transaction (rolled back at the
 -- end): realtime.messages records what realtime.send was given.

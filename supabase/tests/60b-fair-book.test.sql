@@ -2,7 +2,7 @@
 -- attempt to beat it. One side per player per match; bets paused for a stale live score; referral bonuses
 -- paid only once the house's result on the referred player's settled bets reaches them, capped per referrer; a
 -- second admin for large credits and a daily credit cap per admin; a self-exclusion that follows the person
--- (bank account, phone number, pending deposits). The latched close in play is in 14-house-risk.
+-- (bank account, phone number, pending deposits). The latched close in play is in 60a-house-risk.
 begin;
 set local search_path = tests, public;
 select plan(68);
@@ -244,7 +244,7 @@ select is((select status::text from app.admin_adjust_wallet(tests.uid('friendly'
 select app.update_risk_settings('{"admin_credit_per_day": 60000}');
 select throws_ok(format($$select app.admin_adjust_wallet(%s, 10001, 'pending counted')$$, tests.uid('friendly')), 'BT409',
   'Daily credit limit reached', 'pending credits count towards the cap');
--- raising the cap again is a change for a second admin (26-four-eyes)
+-- raising the cap again is a change for a second admin (40c-four-eyes)
 select app.update_risk_settings('{"admin_credit_per_day": 500000}') #>> '{change,id}' as restore_cap \gset
 select tests.call_as('boss');
 select app.decide_settings_change(:restore_cap, true);
@@ -293,7 +293,7 @@ select app.request_deposit(1000, 'upi', 'REF-7002-REST');
 select app.take_timeout(1);
 select tests.call_as('other');
 select throws_ok($$select app.add_bank_account('Other Player', '444455556666', 'ICIC0004444', 'ICICI Bank')$$, 'BT409',
-  'This bank account is already in use', 'a timed-out player''s bank account is another account''s like any (27-one-person)');
+  'This bank account is already in use', 'a timed-out player''s bank account is another account''s like any (10b-one-person)');
 select tests.reset_role();
 select is((select status::text from public.transactions where reference_id = 'REF-7002-REST'), 'pending',
   'and fails no pending deposit');
