@@ -1,5 +1,5 @@
 /**
- * Findings of the security review, over HTTP: admin self-dealing, rate limits under parallel requests,
+ * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
  * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
  * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
  * available balance, look-alike usernames.
@@ -28,7 +28,7 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
-describe('hardening', () => {
+describe('attempts at misuse', () => {
   const api = apiSuite({ admin: true, reconciled: true });
 
   async function pendingDeposit(player: Player, amount = 1000) {
