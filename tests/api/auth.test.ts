@@ -227,7 +227,8 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
       ),
     );
     expect(samePlace.map((answer) => answer.status)).toEqual(Array(40).fill(200));
-  });
+    // 120 password hashes (40 registrations, 80 sign-ins) at once: minutes on a loaded 2-core machine
+  }, 180_000);
 
   it('tells at most 10 outcomes of parallel wrong guesses, and Retry-After is the real wait', async () => {
     const player = await registerPlayer(api.server);
