@@ -8,6 +8,13 @@ import tseslint from 'typescript-eslint';
 // The SPA's import direction: shared code (components, lib, domain, config) → features → app. A feature never
 // imports another feature; what two features need is shared code, or composed in src/app.
 const features = readdirSync('src/features');
+// The back office by what an admin does (matches, users, money, settings, risk, …): a domain may use another's
+// parts (the match page shows the risk card), all of them use admin/shared, which uses none of them; the
+// shell (layout, Chakra system, routes) composes them and none imports it.
+const admin = './src/features/admin';
+const adminDomains = readdirSync('src/features/admin', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['shared', 'shell', 'testing'].includes(entry.name))
+  .map((entry) => `${admin}/${entry.name}`);
 const layers = [
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
@@ -16,6 +23,16 @@ const layers = [
     message:
       'A feature does not import another feature: move what both need to src/components, src/lib or src/domain, or compose them in src/app.',
   })),
+  {
+    target: `${admin}/shared`,
+    from: adminDomains,
+    message: 'Shared admin code does not import an admin domain: move what it needs to src/features/admin/shared.',
+  },
+  {
+    target: adminDomains,
+    from: [`${admin}/shell`, `${admin}/admin-app.tsx`],
+    message: 'An admin domain does not import the back office shell.',
+  },
   { target: './src/features', from: './src/app', message: 'Features do not import the app.' },
   {
     target: ['./src/components', './src/lib', './src/domain', './src/config'],

@@ -11,7 +11,7 @@ import { pollDelay, useLiveUpdatesDelayed, useMatchUpdates } from '../lib/use-ma
 import { MATCH_POLL_JITTER_MS, MATCH_POLL_MS } from '../domain/live-updates.ts';
 import { aMatch, aUser } from '../test/fixtures.ts';
 // Each feature keeps its own cache in step with match changes once its queries are loaded.
-import '../features/admin/api/keys.ts';
+import '../features/admin/shared/api/keys.ts';
 import '../features/bets/api/get-bets.ts';
 import '../features/matches/api/keys.ts';
 import '../features/wallet/api/get-transactions.ts';

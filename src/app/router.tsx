@@ -21,7 +21,7 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
 }
 
 const layouts = () => import('./layout-routes.tsx');
-const admin = () => import('../features/admin/routes/admin-app.tsx');
+const admin = () => import('../features/admin/admin-app.tsx');
 const home = screen(() => import('./routes/home.tsx'), 'HomeRoute');
 const notFound = screen(() => import('../features/misc/routes/not-found.tsx'), 'NotFoundRoute');
 

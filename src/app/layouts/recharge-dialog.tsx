@@ -1,6 +1,6 @@
 /** The header's Recharge dialog 'Add Funds to Wallet' (loaded by header-controls.tsx); its form loads on first open. */
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { Suspense, lazy, useState } from 'react';
+import { DialogShell } from '../../components/ui/dialog-shell.tsx';
 import { PageSpinner } from '../../components/ui/page-spinner.tsx';
 import { RechargeButton, type ControlStart } from './header-buttons.tsx';
 
@@ -11,34 +11,16 @@ const DepositForm = lazy(() =>
 export function RechargeDialog({ start }: { start?: ControlStart }) {
   const [open, setOpen] = useState(start?.open ?? false);
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(details) => setOpen(details.open)}
-      lazyMount
-      unmountOnExit
-      placement="center"
+      onOpenChange={setOpen}
+      title="Add Funds to Wallet"
+      trigger={<RechargeButton autoFocus={start?.focus} />}
+      closeButton
     >
-      <Dialog.Trigger asChild>
-        <RechargeButton autoFocus={start?.focus} />
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Add Funds to Wallet</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <Suspense fallback={<PageSpinner />}>
-                <DepositForm />
-              </Suspense>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Suspense fallback={<PageSpinner />}>
+        <DepositForm />
+      </Suspense>
+    </DialogShell>
   );
 }

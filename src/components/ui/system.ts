@@ -1,6 +1,6 @@
 /**
  * The Chakra system of the app: the base config plus only the recipes the player's screens render (the back
- * office extends it with its own, src/features/admin/lib/admin-system.ts).
+ * office extends it with its own, src/features/admin/shell/admin-system.ts).
  * `defaultSystem` carries every recipe of the library, much of it code the first load would not need.
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';

@@ -2,7 +2,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { adminSystem } from '../lib/admin-system.ts';
+import { adminSystem } from '../shell/admin-system.ts';
 
 export function renderAdmin(ui: ReactElement, options?: Parameters<typeof renderWithProviders>[1]) {
   return renderWithProviders(<ChakraProvider value={adminSystem}>{ui}</ChakraProvider>, options);

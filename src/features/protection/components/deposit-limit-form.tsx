@@ -2,7 +2,7 @@
  * Set or remove a deposit limit. Lower limits apply at once; raising or removing one applies after 24 hours
  * (the server decides; the toast repeats what it answered). The amount takes digits only.
  */
-import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
@@ -10,11 +10,11 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
 import { formatDateTime, formatRupees } from '../../../domain/money.ts';
-import { LIMIT_PERIODS, LIMIT_RAISE_DELAY_HOURS, type LimitPeriod } from '../../../domain/protection.ts';
+import { LIMIT_RAISE_DELAY_HOURS, type LimitPeriod } from '../../../domain/protection.ts';
 import type { AccountLimits, DepositLimitInput, depositLimitFormSchema } from '../../../domain/protection-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSetDepositLimit } from '../api/change-protection.ts';
-import { periodLabel } from '../../../components/protection-summary.tsx';
+import { LimitPeriodSelect } from '../../../components/limit-period-select.tsx';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
 
 const resolver = lazyZodResolver(() =>
@@ -74,18 +74,7 @@ export function DepositLimitForm({ limits }: { limits: AccountLimits }) {
 
   return (
     <FormStack onSubmit={handleSubmit(save)} noValidate aria-label="Set a deposit limit">
-      <FormField label="Period">
-        <NativeSelect.Root>
-          <NativeSelect.Field {...register('period')}>
-            {LIMIT_PERIODS.map((value) => (
-              <option key={value} value={value}>
-                {periodLabel(value)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <LimitPeriodSelect field={register('period')} />
       <FormField label="Limit (₹)" error={errors.amount?.message}>
         <AmountInput field={register('amount')} autoComplete="off" placeholder="Enter amount" />
       </FormField>

@@ -3,15 +3,14 @@
  * daily, weekly or monthly limit (at once, as on the protection screen); 'Not now' goes on to the deposit.
  * The server records the answer and stops asking (limit_prompt_due).
  */
-import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { periodLabel } from '../../../components/protection-summary.tsx';
+import { LimitPeriodSelect } from '../../../components/limit-period-select.tsx';
 import { notify } from '../../../components/ui/toaster.tsx';
-import { LIMIT_PERIODS } from '../../../domain/protection.ts';
 import type { depositLimitFormSchema } from '../../../domain/protection-schemas.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
@@ -48,18 +47,7 @@ export function LimitPrompt() {
         A limit caps what you can deposit in 24 hours, 7 days or 30 days. You can change it later under Responsible
         gambling.
       </Text>
-      <FormField label="Period">
-        <NativeSelect.Root>
-          <NativeSelect.Field {...register('period')}>
-            {LIMIT_PERIODS.map((value) => (
-              <option key={value} value={value}>
-                {periodLabel(value)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <LimitPeriodSelect field={register('period')} />
       <FormField label="Limit (₹)" error={errors.amount?.message}>
         <AmountInput field={register('amount')} autoComplete="off" placeholder="Enter amount" />
       </FormField>

@@ -6,7 +6,7 @@
  * or more. While the transactions or bank accounts failed to load, those checks cannot be made: the form
  * shows the error and does not submit.
  */
-import { Box, Button, CloseButton, Dialog, HStack, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -16,6 +16,7 @@ import { formatRupees } from '../../../domain/money.ts';
 import type { WithdrawalInput, withdrawalSchema } from '../../../domain/schemas.ts';
 import { withdrawalRefusal, type WithdrawalRefusal } from '../../../domain/withdrawal.ts';
 import { AmountInput } from '../../../components/ui/amount-input.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormStack } from '../../../components/ui/form-stack.tsx';
 import { OfflineHint } from '../../../components/ui/offline.tsx';
@@ -74,42 +75,18 @@ function NoBankAccountDialog({
   onAddBankAccount: () => void;
 }) {
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      role="alertdialog"
-      placement="center"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Withdraw Funds</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description color="fg">{NO_BANK_ACCOUNT}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button
-                colorPalette="blue"
-                onClick={() => {
-                  onOpenChange(false);
-                  onAddBankAccount();
-                }}
-              >
-                Add Bank Account
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      onOpenChange={onOpenChange}
+      title="Withdraw Funds"
+      description={NO_BANK_ACCOUNT}
+      cancelLabel={null}
+      confirmLabel="Add Bank Account"
+      onConfirm={() => {
+        onOpenChange(false);
+        onAddBankAccount();
+      }}
+    />
   );
 }
 

@@ -1,0 +1,45 @@
+/**
+ * The house's books for the back office: GET /api/admin/books for a range of IST days (the Books screen, and
+ * today's house result on the dashboard) and the same as a CSV download (GET /api/admin/books.csv).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Books, BooksRange } from '../../../../domain/books.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { adminKeys } from '../../shared/api/keys.ts';
+
+/** Today in India (the books' days are IST days), YYYY-MM-DD. */
+export function istToday(now = new Date()): string {
+  return now.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+}
+
+function booksQuery({ from, to }: BooksRange): string {
+  return new URLSearchParams({ from, to }).toString();
+}
+
+export function booksQueryOptions(range: BooksRange) {
+  return queryOptions({
+    // under the dashboard's key for today's figure, so what refreshes the dashboard refreshes it too
+    queryKey: [...adminKeys.dashboard, 'books', range.from, range.to] as const,
+    queryFn: () => api.get<Books>(`/api/admin/books?${booksQuery(range)}`),
+  });
+}
+
+export function useBooks(range: BooksRange) {
+  return useQuery(booksQueryOptions(range));
+}
+
+/**
+ * Fetches the books as CSV and hands them to the browser as a file download (fetched rather than linked, so
+ * a refusal is an error the page shows instead of a saved error file).
+ */
+export async function downloadBooks(range: BooksRange): Promise<void> {
+  const blob = await api.getBlob(`/api/admin/books.csv?${booksQuery(range)}`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `books-${range.from}-to-${range.to}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

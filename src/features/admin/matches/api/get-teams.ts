@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Team } from '../../../../domain/entities.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { adminKeys } from '../../shared/api/keys.ts';
+
+/** GET /api/admin/teams: the teams the create-match selects offer. */
+export function getTeams(): Promise<Team[]> {
+  return api.get<Team[]>('/api/admin/teams');
+}
+
+export function getTeamsQueryOptions() {
+  return queryOptions({ queryKey: adminKeys.teams, queryFn: getTeams });
+}
+
+export function useTeams() {
+  return useQuery(getTeamsQueryOptions());
+}

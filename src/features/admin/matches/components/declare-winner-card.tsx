@@ -1,0 +1,121 @@
+/**
+ * The admin picks one of the two teams; 'Declare Winner & Process Bets' stays disabled until
+ * one is picked and opens 'Confirm Match Winner' (the selected team and three bullets). Confirm Winner is
+ * disabled while the call is pending or with no selection.
+ */
+import { Box, Button, List, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { notify } from '../../../../components/ui/toaster.tsx';
+import type { Match } from '../../../../domain/entities.ts';
+import { messages } from '../../../../domain/messages.ts';
+import type { TeamRef } from '../../../../domain/teams.ts';
+import { errorMessage } from '../../../../lib/api-client.ts';
+import { useDeclareWinner } from '../api/declare-winner.ts';
+import { matchTeams } from '../../shared/lib/labels.ts';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { SectionCard } from '../../../../components/ui/section-card.tsx';
+import { OfflineHint } from '../../../../components/ui/offline.tsx';
+import { useOnline } from '../../../../lib/use-online.ts';
+
+function TeamChoice({
+  teams,
+  selected,
+  onSelect,
+}: {
+  teams: readonly TeamRef[];
+  selected: string | null;
+  onSelect: (id: string | null) => void;
+}) {
+  return (
+    <RadioGroup.Root
+      value={selected}
+      onValueChange={(details) => onSelect(details.value)}
+      aria-label="Winning team"
+      colorPalette="blue"
+    >
+      <Stack gap="3">
+        {teams.map((team) => (
+          <RadioGroup.Item
+            key={team.id}
+            value={String(team.id)}
+            borderWidth="1px"
+            rounded="md"
+            p="3"
+            _checked={{ borderColor: 'blue.500', bg: 'blue.50' }}
+          >
+            <RadioGroup.ItemHiddenInput />
+            <RadioGroup.ItemIndicator />
+            <RadioGroup.ItemText>
+              {team.name} ({team.short_name})
+            </RadioGroup.ItemText>
+          </RadioGroup.Item>
+        ))}
+      </Stack>
+    </RadioGroup.Root>
+  );
+}
+
+export function DeclareWinnerCard({ match }: { match: Match }) {
+  const teams = matchTeams(match);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const declare = useDeclareWinner();
+  const online = useOnline();
+  const winner = teams.find((team) => String(team.id) === selected) ?? null;
+
+  const onConfirm = () => {
+    if (!winner) {
+      notify({ title: messages.winnerRequired, variant: 'destructive' });
+      return;
+    }
+    // mutateAsync, not mutate's callbacks: the completed match (from the answer or from the live event,
+    // whichever comes first) unmounts this card, and mutate's callbacks do not run for an unmounted caller.
+    declare.mutateAsync({ id: match.id, winning_team_id: winner.id, result: `${winner.name} won the match` }).then(
+      () => {
+        setOpen(false);
+        notify({ title: 'Winner declared', description: 'Match has been completed and winner has been declared.' });
+      },
+      (error) =>
+        notify({ title: 'Failed to declare winner', description: errorMessage(error), variant: 'destructive' }),
+    );
+  };
+
+  return (
+    <SectionCard
+      title="Declare Winner"
+      description="Select the winning team to complete the match and settle its bets."
+      gap="4"
+    >
+      <TeamChoice teams={teams} selected={selected} onSelect={setSelected} />
+      <Button colorPalette="yellow" disabled={!winner || !online} onClick={() => setOpen(true)} alignSelf="start">
+        Declare Winner & Process Bets
+      </Button>
+      <OfflineHint />
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Confirm Match Winner"
+        confirmLabel="Confirm Winner"
+        onConfirm={onConfirm}
+        pending={declare.isPending}
+        confirmDisabled={!winner || !online}
+        confirmPalette="yellow"
+      >
+        <Stack gap="3">
+          <Box>
+            <Text>You are declaring the winner of Match #{match.id}:</Text>
+            <Text fontWeight="bold" fontSize="lg" data-testid="selected-winner">
+              {winner ? winner.name : 'No team selected'}
+            </Text>
+          </Box>
+          <Text>This will:</Text>
+          <List.Root ps="5">
+            <List.Item>Mark the match as completed</List.Item>
+            <List.Item>Settle bets on the winning team at the odds each was placed at</List.Item>
+            <List.Item>Mark bets on the losing team as lost</List.Item>
+          </List.Root>
+        </Stack>
+      </ConfirmDialog>
+    </SectionCard>
+  );
+}

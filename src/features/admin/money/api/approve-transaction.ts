@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FirstApproval } from '../../../../domain/admin-entities.ts';
+import type { Transaction } from '../../../../domain/entities.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { invalidateUserMoney } from '../../shared/api/invalidate.ts';
+
+export interface ApprovalResult {
+  transaction: Transaction;
+  /**
+   * What the server said when this approval was the first of two (202: 'A second administrator must approve
+   * deposits of ₹50,000 or more'); null when it completed the transaction.
+   */
+  waitingFor: string | null;
+}
+
+/**
+ * PATCH /api/admin/transactions/{id}/approve (empty body): the pending row is processed — a deposit credits,
+ * a withdrawal debits — or, from the second-approval threshold up, approved once and left for another admin.
+ */
+export async function approveTransaction(id: number): Promise<ApprovalResult> {
+  const answer = await api.patch<Transaction | FirstApproval>(`/api/admin/transactions/${id}/approve`);
+  return 'message' in answer
+    ? { transaction: answer.transaction, waitingFor: answer.message }
+    : { transaction: answer, waitingFor: null };
+}
+
+export function useApproveTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: approveTransaction, onSuccess: () => invalidateUserMoney(queryClient) });
+}

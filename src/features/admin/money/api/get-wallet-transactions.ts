@@ -1,0 +1,17 @@
+import type { Transaction } from '../../../../domain/entities.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../../domain/paging.ts';
+import { pagedQueryOptions, usePagedList } from '../../../../lib/paged-query.ts';
+import { adminKeys } from '../../shared/api/keys.ts';
+
+/** GET /api/wallet/transactions?userId= (the admin wallet page adds the user's id), paged. */
+export function getWalletTransactionsQueryOptions(id: number) {
+  return pagedQueryOptions<Transaction, readonly unknown[]>(
+    adminKeys.userWalletTransactions(id),
+    `/api/wallet/transactions?userId=${id}`,
+    { limit: DEFAULT_PAGE_SIZE },
+  );
+}
+
+export function useWalletTransactions(id: number) {
+  return usePagedList(getWalletTransactionsQueryOptions(id), { enabled: Number.isInteger(id) && id > 0 });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RiskSettings } from '../../../../domain/risk.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { adminKeys } from '../../shared/api/keys.ts';
+
+/** GET /api/admin/settings: the house-risk settings. */
+export function getRiskSettings(): Promise<RiskSettings> {
+  return api.get<RiskSettings>('/api/admin/settings');
+}
+
+export function getRiskSettingsQueryOptions() {
+  return queryOptions({ queryKey: adminKeys.settings, queryFn: getRiskSettings });
+}
+
+export function useRiskSettings() {
+  return useQuery(getRiskSettingsQueryOptions());
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserCounts } from '../../../../domain/admin-entities.ts';
+import type { User } from '../../../../domain/entities.ts';
+import type { UserStatus } from '../../../../domain/limits.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../../domain/paging.ts';
+import { api } from '../../../../lib/api-client.ts';
+import { listUrl, pagedQueryOptions, usePagedList } from '../../../../lib/paged-query.ts';
+import { adminKeys } from '../../shared/api/keys.ts';
+
+export interface UserListFilter {
+  search: string;
+  status?: UserStatus;
+}
+
+/** GET /api/admin/users?q=&status=: the users list, searched and filtered by the server, newest first. */
+export function getAdminUsersQueryOptions({ search, status }: UserListFilter) {
+  return pagedQueryOptions<User, readonly unknown[]>(
+    [...adminKeys.userList, { search, status }],
+    listUrl('/api/admin/users', { q: search, status }),
+    { limit: DEFAULT_PAGE_SIZE },
+  );
+}
+
+export function useAdminUsers(filter: UserListFilter) {
+  return usePagedList(getAdminUsersQueryOptions(filter));
+}
+
+/** GET /api/admin/users/counts: the counts of the tabs. */
+export function useAdminUserCounts() {
+  return useQuery(
+    queryOptions({ queryKey: adminKeys.userCounts, queryFn: () => api.get<UserCounts>('/api/admin/users/counts') }),
+  );
+}
