@@ -4,36 +4,23 @@
  * sign-in (after proving it is them: the password) and then signing in with a code, and a player's own browser signing in while someone else's
  * guessing slows every other browser down.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createAdmin, database, unique, type Db, type Player } from '../support/api.ts';
 import { totpCode } from '../support/accounts.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer, type TestServer } from '../support/server.ts';
+import { browserSuite } from '../support/browser.ts';
 
 describe('account security', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = browserSuite();
   let db: Db;
-  const contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
+  beforeAll(() => {
     db = database();
-    // E2E files share the database and the per-address limits: start from a clean log.
-    await db`delete from app.login_attempts`;
-    [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
   });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await server?.stop();
-    await db?.end();
-  });
+  afterAll(() => db?.end());
 
   async function newPage(): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
+    const context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -41,7 +28,7 @@ describe('account security', () => {
   }
 
   async function register(page: Page, username: string) {
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${suite.server.url}/auth`);
     await page.getByRole('tab', { name: 'Register' }).click();
     const form = page.getByRole('form', { name: 'Register' });
     await form.getByLabel('Full Name').fill('Asha Rao');
@@ -52,7 +39,7 @@ describe('account security', () => {
   }
 
   async function signIn(page: Page, username: string, password: string) {
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${suite.server.url}/auth`);
     const form = page.getByRole('form', { name: 'Login' });
     await form.getByLabel('Username').fill(username);
     await form.getByLabel('Password').fill(password);
@@ -62,7 +49,7 @@ describe('account security', () => {
   async function openSecurity(page: Page, name: string) {
     await page.getByRole('button', { name: `User menu for ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Security' }).click();
-    await page.waitForURL(`${server.url}/account/security`);
+    await page.waitForURL(`${suite.server.url}/account/security`);
     await page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
   }
 
@@ -70,8 +57,8 @@ describe('account security', () => {
     const { page, errors } = await newPage();
     const username = unique('sec');
     await register(page, username);
-    await page.waitForURL(`${server.url}/`);
-    const phone = new Client(server.url, '10.88.0.7');
+    await page.waitForURL(`${suite.server.url}/`);
+    const phone = new Client(suite.server.url, '10.88.0.7');
     await phone.post(
       '/api/login',
       { username, password: 'secret123' },
@@ -106,10 +93,12 @@ describe('account security', () => {
     await form.getByLabel('Current password').fill('secret123');
     await form.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password changed', { exact: true }).waitFor();
-    expect((await new Client(server.url).post('/api/login', { username, password: 'brand-new-1' })).status).toBe(200);
+    expect((await new Client(suite.server.url).post('/api/login', { username, password: 'brand-new-1' })).status).toBe(
+      200,
+    );
 
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await page.waitForURL(`${server.url}/auth`);
+    await page.waitForURL(`${suite.server.url}/auth`);
     const [{ count }] = await db`select count(*)::int from app.sessions s join public.users u on u.id = s.user_id
                                  where u.username = ${username}`;
     expect(count).toBe(0);
@@ -120,15 +109,15 @@ describe('account security', () => {
     const { page } = await newPage();
     await register(page, 'Admin_Desk');
     await page.getByText('400: This username is not available').waitFor();
-    expect(page.url()).toBe(`${server.url}/auth`);
+    expect(page.url()).toBe(`${suite.server.url}/auth`);
   });
 
   it('an admin sets up two-factor sign-in with the QR code, keeps the recovery codes and then signs in with a code', async () => {
-    const admin: Player = await createAdmin(server, db);
+    const admin: Player = await createAdmin(suite.server, db);
     const { page, errors } = await newPage();
     await signIn(page, admin.username, admin.password);
     await page.getByText('Login successful').waitFor();
-    await page.goto(`${server.url}/account/security`);
+    await page.goto(`${suite.server.url}/account/security`);
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     // what a stolen session lacks: the password, asked for again
     const proof = page.getByRole('form', { name: 'Set up two-factor sign-in' });
@@ -165,10 +154,10 @@ describe('account security', () => {
     const username = unique('own');
     const { page: own } = await newPage();
     await register(own, username);
-    await own.waitForURL(`${server.url}/`);
+    await own.waitForURL(`${suite.server.url}/`);
     await own.getByRole('button', { name: 'User menu for Asha Rao' }).click();
     await own.getByRole('menuitem', { name: 'Logout' }).click();
-    await own.waitForURL(`${server.url}/auth`);
+    await own.waitForURL(`${suite.server.url}/auth`);
     // someone has just failed 56 times from 56 addresses
     await db`insert into app.login_attempts (action, username, ip, success)
              select 'login', ${username}, '10.201.0.' || g, false from generate_series(1, 56) g`;

@@ -2,7 +2,7 @@
  * The back office end to end: real server (Deno + Postgres) serving the built SPA, Chromium. Admins are
  * created in SQL (app.create_admin), players through the API, money through the real deposit + webhook.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   balance,
@@ -13,35 +13,24 @@ import {
   newBankAccount,
   reconcile,
   registerPlayer,
-  startServer,
   type Db,
   type Player,
-  type TestServer,
 } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { browserSuite } from '../support/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 let db: Db;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   db = database();
-  [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
 });
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.stop();
-  await db?.end();
-});
+afterAll(() => db?.end());
 
 /** A fresh browser (own cookies) signed in through the login form. */
 async function signIn(account: Pick<Player, 'username' | 'password'>): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
+  const context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/auth`);
+  await page.goto(`${suite.server.url}/auth`);
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username').fill(account.username);
   await form.getByLabel('Password').fill(account.password);
@@ -54,14 +43,14 @@ const toast = (page: Page, title: string) => page.getByText(title, { exact: true
 
 describe('admin back office', () => {
   it('runs a match from creation to settlement, and the player sees the live score and the win', async () => {
-    const admin = await createAdmin(server, db);
-    const player = await registerPlayer(server);
-    await fund(server, player, 5000);
+    const admin = await createAdmin(suite.server, db);
+    const player = await registerPlayer(suite.server);
+    await fund(suite.server, player, 5000);
     const adminPage = await signIn(admin);
     const playerPage = await signIn(player);
 
     // Create: teams, calendar date (today) and time, venue.
-    await adminPage.goto(`${server.url}/admin/matches/new`);
+    await adminPage.goto(`${suite.server.url}/admin/matches/new`);
     await adminPage.getByLabel('Team 1').selectOption({ label: 'Mumbai Indians (MI)' });
     await adminPage.getByLabel('Team 2').selectOption({ label: 'Chennai Super Kings (CSK)' });
     await adminPage.locator('[data-part="table-cell-trigger"][data-today]').first().click();
@@ -86,7 +75,7 @@ describe('admin back office', () => {
     await toast(adminPage, 'Match updated');
 
     // The player's live page shows it, and the player bets ₹1,000 on MI.
-    await playerPage.goto(`${server.url}/live/${matchId}`);
+    await playerPage.goto(`${suite.server.url}/live/${matchId}`);
     await expect.poll(() => playerPage.getByLabel('MI score').textContent()).toBe('123/4');
     await playerPage.getByText('Over 12.3').waitFor();
     await playerPage.getByRole('button', { name: /MI 3\.00 Mumbai Indians/ }).click();
@@ -110,16 +99,16 @@ describe('admin back office', () => {
     // The player: ₹4,000 + ₹3,000 once the settlement (a job that starts as the declaration answers) has
     // run, and My Bets shows the win.
     await expect.poll(() => balance(db, player.id), { timeout: 10_000 }).toBe(7000);
-    await playerPage.goto(`${server.url}/my-bets`);
+    await playerPage.goto(`${suite.server.url}/my-bets`);
     await playerPage.getByText('Won', { exact: true }).first().waitFor();
     await playerPage.getByLabel('Balance ₹7,000').first().waitFor();
     expect(await reconcile(db)).toEqual([]);
   });
 
   it('approves a withdrawal and rejects a deposit, moving money only for the approval', async () => {
-    const admin = await createAdmin(server, db);
-    const player = await registerPlayer(server);
-    await fund(server, player, 2000);
+    const admin = await createAdmin(suite.server, db);
+    const player = await registerPlayer(suite.server);
+    await fund(suite.server, player, 2000);
     const account = await player.client.post('/api/bank-accounts', newBankAccount('E2E Player'));
     expect(account.status).toBe(201);
     const withdrawal = await player.client.post('/api/wallet/withdraw', {
@@ -137,7 +126,7 @@ describe('admin back office', () => {
     expect(await balance(db, player.id)).toBe(2000);
 
     const adminPage = await signIn(admin);
-    await adminPage.goto(`${server.url}/admin/transactions?type=withdrawal&status=pending`);
+    await adminPage.goto(`${suite.server.url}/admin/transactions?type=withdrawal&status=pending`);
     const withdrawalRow = adminPage.getByTestId(`transaction-${withdrawal.body.id}`);
     await withdrawalRow.getByRole('button', { name: 'Approve' }).click();
     const approveDialog = adminPage.getByRole('alertdialog', { name: 'Approve Transaction' });
@@ -165,12 +154,12 @@ describe('admin back office', () => {
   });
 
   it('bans a user, who is signed out at once and cannot sign in again', async () => {
-    const admin = await createAdmin(server, db);
-    const player = await registerPlayer(server);
+    const admin = await createAdmin(suite.server, db);
+    const player = await registerPlayer(suite.server);
     const playerPage = await signIn(player);
     const adminPage = await signIn(admin);
 
-    await adminPage.goto(`${server.url}/admin/users/${player.id}`);
+    await adminPage.goto(`${suite.server.url}/admin/users/${player.id}`);
     await adminPage.getByRole('heading', { name: `Player ${player.username}` }).waitFor();
     await adminPage.getByRole('button', { name: 'Change Status' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Change User Status' });
@@ -182,7 +171,7 @@ describe('admin back office', () => {
     const [row] = await db`select status from public.users where id = ${player.id}`;
     expect(row.status).toBe('banned');
 
-    await playerPage.goto(`${server.url}/my-bets`);
+    await playerPage.goto(`${suite.server.url}/my-bets`);
     await playerPage.waitForURL((url) => url.pathname === '/auth');
     const form = playerPage.getByRole('form', { name: 'Login' });
     await form.getByLabel('Username').fill(player.username);
@@ -193,9 +182,9 @@ describe('admin back office', () => {
   });
 
   it('sends a player who opens /admin to the home page', async () => {
-    const player = await registerPlayer(server);
+    const player = await registerPlayer(suite.server);
     const page = await signIn(player);
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${suite.server.url}/admin`);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'IPL Season 2025' }).waitFor();
     expect(await page.getByText('Admin Panel').count()).toBe(0);

@@ -4,45 +4,35 @@
  * other as unavailable, and a stale live score pauses the slip until the next update. The admin's Risk card
  * shows the book and follows the bets, and the Settings screen is in the sidebar.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createMatch, database, fund, registerPlayer, type Db, type Player } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { browserSuite } from '../support/browser.ts';
 import { subscribe } from '../support/sse.ts';
-import { startServer, type TestServer } from '../support/server.ts';
 
 describe('house risk in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = browserSuite();
   let db: Db;
   let admin: Player;
   let player: Player;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
-    (await subscribe(`${server.url}/api/live/matches`)).close(); // the server's feed now listens
+    (await subscribe(`${suite.server.url}/api/live/matches`)).close(); // the server's feed now listens
     db = database();
-    admin = await createAdmin(server, db);
-    player = await registerPlayer(server);
-    await fund(server, player, 10000);
+    admin = await createAdmin(suite.server, db);
+    player = await registerPlayer(suite.server);
+    await fund(suite.server, player, 10000);
   });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await server?.stop();
-    await db?.end();
-  });
+  afterAll(() => db?.end());
 
   /** A tab signed in as `account` (its API session cookie) on `path`, once the page's live stream (if any) is open. */
   async function pageAs(account: Player, path: string, { live = true } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
+    const context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
     const [name, value] = account.client.cookie!.split('=');
-    await context.addCookies([{ name, value, url: server.url }]);
+    await context.addCookies([{ name, value, url: suite.server.url }]);
     const page = await context.newPage();
     const stream = live && page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live/matches');
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${suite.server.url}${path}`);
     await stream;
     return page;
   }

@@ -3,7 +3,7 @@
  * wallet's Load More fetches the next 10 from the API, the admin search finds a user by a fragment of the
  * email, and the dashboard's pending-withdrawals link opens the filtered list.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
@@ -13,42 +13,31 @@ import {
   newBankAccount,
   reconcile,
   registerPlayer,
-  startServer,
   unique,
   type Db,
   type Player,
-  type TestServer,
 } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { browserSuite } from '../support/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 let db: Db;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   db = database();
-  [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
 });
 afterEach(async () => expect(await reconcile(db)).toEqual([]));
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.stop();
-  await db?.end();
-});
+afterAll(() => db?.end());
 
 /** A fresh browser (own cookies) signed in through the login form; records the API lists it asks for. */
 async function signIn(account: Pick<Player, 'username' | 'password'>): Promise<{ page: Page; requests: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
+  const context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const requests: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) requests.push(`${url.pathname}${url.search}`);
   });
-  await page.goto(`${server.url}/auth`);
+  await page.goto(`${suite.server.url}/auth`);
   const form = page.getByRole('form', { name: 'Login' });
   await form.getByLabel('Username').fill(account.username);
   await form.getByLabel('Password').fill(account.password);
@@ -59,15 +48,15 @@ async function signIn(account: Pick<Player, 'username' | 'password'>): Promise<{
 
 describe('lists paged and searched by the server', () => {
   it('Load More on the wallet shows the next 10 transactions, fetched from the server', async () => {
-    const player = await registerPlayer(server);
-    await fund(server, player, 1000);
+    const player = await registerPlayer(suite.server);
+    await fund(suite.server, player, 1000);
     // 24 more rows (pending deposits move no money), amounts 501…524 so each row is recognisable
     await db`
       insert into public.transactions (user_id, amount, type, status, reference_id, payment_method)
       select ${player.id}, 500 + g, 'deposit', 'pending', ${depositReference()} || '-' || g, 'upi'
       from generate_series(1, 24) g order by g`;
     const { page, requests } = await signIn(player);
-    await page.goto(`${server.url}/wallet`);
+    await page.goto(`${suite.server.url}/wallet`);
     const rows = page.getByRole('list', { name: 'Transaction list' }).getByRole('listitem');
     await expect.poll(() => rows.count()).toBe(10);
     await expect.poll(() => rows.first().textContent()).toContain('+₹524');
@@ -86,12 +75,12 @@ describe('lists paged and searched by the server', () => {
   });
 
   it('the admin search finds a user by a fragment of the email', async () => {
-    const admin = await createAdmin(server, db);
+    const admin = await createAdmin(suite.server, db);
     const tag = unique('mail').toLowerCase();
-    const target = await registerPlayer(server, { email: `${tag}@fragment.example.com` });
-    await registerPlayer(server);
+    const target = await registerPlayer(suite.server, { email: `${tag}@fragment.example.com` });
+    await registerPlayer(suite.server);
     const { page, requests } = await signIn(admin);
-    await page.goto(`${server.url}/admin/users`);
+    await page.goto(`${suite.server.url}/admin/users`);
     await page.getByRole('table', { name: 'Users' }).waitFor();
     await page.getByPlaceholder('Search users...').fill(tag.slice(3, 11).toUpperCase());
     const table = page.getByRole('table', { name: 'Users' });
@@ -108,9 +97,9 @@ describe('lists paged and searched by the server', () => {
   });
 
   it("the dashboard's pending withdrawals link opens the list of pending withdrawals", async () => {
-    const admin = await createAdmin(server, db);
-    const player = await registerPlayer(server);
-    await fund(server, player, 5000);
+    const admin = await createAdmin(suite.server, db);
+    const player = await registerPlayer(suite.server);
+    await fund(suite.server, player, 5000);
     const account = await player.client.post('/api/bank-accounts', newBankAccount('List Player'));
     const withdrawal = await player.client.post('/api/wallet/withdraw', {
       amount: 700,
@@ -118,7 +107,7 @@ describe('lists paged and searched by the server', () => {
     });
     expect(withdrawal.status).toBe(201);
     const { page, requests } = await signIn(admin);
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${suite.server.url}/admin`);
     await page.locator('a[href="/admin/transactions?type=withdrawal&status=pending"]').first().click();
     await page.waitForURL(
       (url) => url.pathname === '/admin/transactions' && url.search === '?type=withdrawal&status=pending',

@@ -5,7 +5,7 @@
  * refused (a server that has all the streams it takes, as Realtime refuses a crowd over its quota), the page
  * says `Live updates delayed` and still shows a new score within one poll, until the stream is back.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_POLL_JITTER_MS, MATCH_POLL_MS, PUBLIC_MATCH_BROWSER_SECONDS } from '../../src/domain/live-updates.ts';
 import { REOPEN_FIRST_MS } from '../../src/lib/match-updates.ts';
@@ -19,46 +19,39 @@ import {
   type Db,
   type Player,
 } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { browserSuite, type BrowserSuite } from '../support/browser.ts';
 import { subscribe, type SseClient } from '../support/sse.ts';
-import { startServer, type TestServer } from '../support/server.ts';
 
 /** A new browser tab signed in as `player` (the session cookie from the API registration). */
-async function signedInTab(browser: Browser, server: TestServer, player: Player): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function signedInTab(suite: BrowserSuite, player: Player): Promise<Page> {
+  const context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
   const [name, value] = player.client.cookie!.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
+  await context.addCookies([{ name, value, url: suite.server.url }]);
   return context.newPage();
 }
 
 describe('live match updates in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = browserSuite();
   let db: Db;
   let admin: Player;
   let player: Player;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
-    (await subscribe(`${server.url}/api/live/matches`)).close(); // the server's feed now listens
+    (await subscribe(`${suite.server.url}/api/live/matches`)).close(); // the server's feed now listens
     db = database();
-    admin = await createAdmin(server, db);
-    player = await registerPlayer(server);
-    await fund(server, player, 10000);
+    admin = await createAdmin(suite.server, db);
+    player = await registerPlayer(suite.server);
+    await fund(suite.server, player, 10000);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.end();
-  });
+  afterAll(() => db?.end());
 
   /** The player's tab at `path`, once its live stream is open. */
   async function playerPage(path: string): Promise<Page> {
-    const page = await signedInTab(browser, server, player);
+    const page = await signedInTab(suite, player);
     // The server subscribes a stream before it answers with its headers, and its feed already listens
     // (beforeAll): once the page has the stream's response, no later update can be missed.
     const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live/matches');
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${suite.server.url}${path}`);
     await stream;
     return page;
   }
@@ -107,26 +100,19 @@ describe('live match updates in the browser', () => {
 });
 
 describe('live match updates in the browser when the live stream is refused', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = browserSuite(undefined, { env: { LIVE_MAX_STREAMS: '1' } });
   let db: Db;
   let admin: Player;
   /** The one stream the server takes (LIVE_MAX_STREAMS=1), held by the test: the page's is refused. */
   let holder: SseClient;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ staticDir: 'dist', env: { LIVE_MAX_STREAMS: '1' } }),
-      launchBrowser(),
-    ]);
-    holder = await subscribe(`${server.url}/api/live/matches`);
+    holder = await subscribe(`${suite.server.url}/api/live/matches`);
     db = database();
-    admin = await createAdmin(server, db);
+    admin = await createAdmin(suite.server, db);
   });
   afterAll(async () => {
     holder?.close();
-    await browser?.close();
-    await server?.stop();
     await db?.end();
   });
 
@@ -139,9 +125,11 @@ describe('live match updates in the browser when the live stream is refused', ()
         current_innings: 1,
         current_over,
       });
-    expect(await new Client(server.url).streamStatus('/api/live/matches'), 'a second stream is refused').toBe(503);
-    const page = await signedInTab(browser, server, await registerPlayer(server));
-    await page.goto(`${server.url}/live/${match.id}`);
+    expect(await new Client(suite.server.url).streamStatus('/api/live/matches'), 'a second stream is refused').toBe(
+      503,
+    );
+    const page = await signedInTab(suite, await registerPlayer(suite.server));
+    await page.goto(`${suite.server.url}/live/${match.id}`);
     await page.getByText('Live updates delayed', { exact: true }).waitFor();
 
     expect((await score('88/3', 11.2)).status).toBe(200);

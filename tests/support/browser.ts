@@ -33,10 +33,13 @@ export interface BrowserSuite {
 /**
  * The frame of an E2E file: before its tests, `setup` writes the file's own data (a live match of its own,
  * so that files never bet on each other's), the sign-in log is emptied (the files share the database and the
- * per-address registration limits), and the built SPA's server and a browser start; after them, every
- * context opened with `newContext` closes and both stop.
+ * per-address registration limits), and the built SPA's server (with `env` added to its environment) and a
+ * browser start; after them, every context opened with `newContext` closes and both stop.
  */
-export function browserSuite(setup?: (sql: postgres.Sql) => Promise<void>): BrowserSuite {
+export function browserSuite(
+  setup?: (sql: postgres.Sql) => Promise<void>,
+  { env }: { env?: Record<string, string> } = {},
+): BrowserSuite {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -50,7 +53,7 @@ export function browserSuite(setup?: (sql: postgres.Sql) => Promise<void>): Brow
     } finally {
       await sql.end();
     }
-    [server, browser] = await Promise.all([startServer({ staticDir: 'dist' }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ staticDir: 'dist', env }), launchBrowser()]);
   });
 
   afterAll(async () => {
