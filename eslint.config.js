@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -41,6 +42,9 @@ const layers = [
   },
 ];
 
+/** a module specifier that climbs three or more folders (esquery's regex takes no '/': \x2F is one) */
+const climbing = String.raw`/^(\.\.\x2F){3}/`;
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'supabase/.temp', 'supabase/functions', 'test-results'] },
   js.configs.recommended,
@@ -54,9 +58,26 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
+    // resolves `@/…` to src/ (tsconfig.json's paths, vite.config.ts's alias), so the zones see those imports
+    settings: { 'import-x/resolver-next': [createNodeResolver({ alias: { '@': [path.resolve('src')] } })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layers }],
       'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // An import from another area of the SPA names it from src (`@/lib/…`, `@/features/admin/shared/…`)
+    // instead of climbing to it: a file moves without its imports changing, and a reader sees where a
+    // module lives. Within a folder and its parent, relative imports stay.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `:matches(ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration) > Literal.source[value=${climbing}], CallExpression[callee.object.name='vi'] > Literal[value=${climbing}]`,
+          message: 'An import does not climb three or more folders: import from src by `@/…`.',
+        },
+      ],
     },
   },
   {

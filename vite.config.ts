@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -120,8 +121,12 @@ self.addEventListener('activate', (event) => event.waitUntil(self.registration.u
   };
 }
 
+/** `@/…` is src/…: an import from another area of the SPA names where it lives instead of climbing to it. */
+export const srcAlias = { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) };
+
 export default defineConfig({
   plugins: [react(), preloadAppShell(), staticHostHeaders(), installableApp(), noServiceWorkerInDev()],
+  resolve: { alias: [srcAlias] },
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },

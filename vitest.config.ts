@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { srcAlias } from './vite.config.ts';
 
 // One Vitest, four projects. `scripts/test.js` runs them in order and gives the database-backed ones
 // DATABASE_URL (a fresh, migrated database) and, for api/e2e, the URL of a running server.
@@ -10,10 +11,14 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: {
-          // the service worker's registration is a module of vite-plugin-pwa's build: a stand-in here
-          alias: {
-            'virtual:pwa-register/react': fileURLToPath(new URL('./src/test/pwa-register.ts', import.meta.url)),
-          },
+          alias: [
+            srcAlias,
+            // the service worker's registration is a module of vite-plugin-pwa's build: a stand-in here
+            {
+              find: 'virtual:pwa-register/react',
+              replacement: fileURLToPath(new URL('./src/test/pwa-register.ts', import.meta.url)),
+            },
+          ],
         },
         test: {
           name: 'unit',

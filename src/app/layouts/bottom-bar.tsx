@@ -1,6 +1,6 @@
 import { Box, Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
-import { AppIcon } from '../../components/ui/icons.tsx';
+import { AppIcon } from '@/components/ui/icons.tsx';
 import { navItems } from './nav-items.ts';
 
 /** Under 768 px the four links move to a bar at the bottom. */

@@ -4,8 +4,8 @@
  * event props, a ref) pass through to the button.
  */
 import { Box, Button, type ButtonProps } from '@chakra-ui/react';
-import type { User } from '../../domain/entities.ts';
-import { AppIcon } from '../../components/ui/icons.tsx';
+import type { User } from '@/domain/entities.ts';
+import { AppIcon } from '@/components/ui/icons.tsx';
 
 export function RechargeButton(props: ButtonProps) {
   return (

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser } from '../../test/fixtures.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { aUser } from '@/test/fixtures.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { UserMenuControl } from './header-controls.tsx';
 
 describe('the header user menu, loaded after the first paint', () => {

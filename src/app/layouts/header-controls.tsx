@@ -4,8 +4,8 @@
  * popup role shows. Clicking it (or Arrow Down/Up on the menu's) loads the real control at once and opens it.
  */
 import { useState, type KeyboardEvent } from 'react';
-import type { User } from '../../domain/entities.ts';
-import { deferredModule, useDeferredModule, type DeferredModule } from '../../components/ui/deferred-module.ts';
+import type { User } from '@/domain/entities.ts';
+import { deferredModule, useDeferredModule, type DeferredModule } from '@/components/ui/deferred-module.ts';
 import { RechargeButton, UserMenuButton, type ControlStart } from './header-buttons.tsx';
 
 const rechargeDialog = deferredModule(() => import('./recharge-dialog.tsx'));

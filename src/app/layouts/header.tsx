@@ -1,10 +1,10 @@
 import { Box, Button, Container, HStack, Link, Text } from '@chakra-ui/react';
 import { NavLink, Link as RouterLink } from 'react-router';
-import { AppIcon } from '../../components/ui/icons.tsx';
-import { formatRupees } from '../../domain/money.ts';
-import { APP_NAME } from '../../config/app.ts';
-import { paths } from '../../config/paths.ts';
-import { useUser } from '../../lib/auth.ts';
+import { AppIcon } from '@/components/ui/icons.tsx';
+import { formatRupees } from '@/domain/money.ts';
+import { APP_NAME } from '@/config/app.ts';
+import { paths } from '@/config/paths.ts';
+import { useUser } from '@/lib/auth.ts';
 import { navItems } from './nav-items.ts';
 import { RechargeControl, UserMenuControl } from './header-controls.tsx';
 import { SessionClock } from './session-clock.tsx';

@@ -1,5 +1,5 @@
-import type { IconName } from '../../components/ui/icons.tsx';
-import { paths } from '../../config/paths.ts';
+import type { IconName } from '@/components/ui/icons.tsx';
+import { paths } from '@/config/paths.ts';
 
 /** The header and the mobile bottom bar carry the same four links. */
 export const navItems: { label: string; to: string; icon: IconName; end?: boolean }[] = [

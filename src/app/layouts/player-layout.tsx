@@ -1,7 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet } from 'react-router';
-import { useUser } from '../../lib/auth.ts';
-import { useBetResults } from '../../lib/use-bet-results.ts';
+import { useUser } from '@/lib/auth.ts';
+import { useBetResults } from '@/lib/use-bet-results.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';

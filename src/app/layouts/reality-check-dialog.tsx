@@ -1,9 +1,9 @@
 /** The reality check's dialog: time played, the session's net result, and Continue / Take a break. */
 import { Stack, Text } from '@chakra-ui/react';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { formatRupees } from '../../domain/money.ts';
-import type { PlaySession } from '../../domain/protection-schemas.ts';
-import { formatNet, formatPlayingTime } from '../../domain/reality-check.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { formatRupees } from '@/domain/money.ts';
+import type { PlaySession } from '@/domain/protection-schemas.ts';
+import { formatNet, formatPlayingTime } from '@/domain/reality-check.ts';
 
 interface RealityCheckDialogProps {
   played: number;

@@ -7,10 +7,10 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { deferredModule, useDeferredModule } from '../../components/ui/deferred-module.ts';
-import { paths } from '../../config/paths.ts';
-import { checksDue } from '../../domain/reality-check.ts';
-import { usePlayTime } from '../../lib/play-session.ts';
+import { deferredModule, useDeferredModule } from '@/components/ui/deferred-module.ts';
+import { paths } from '@/config/paths.ts';
+import { checksDue } from '@/domain/reality-check.ts';
+import { usePlayTime } from '@/lib/play-session.ts';
 
 const realityCheckDialog = deferredModule(() => import('./reality-check-dialog.tsx'));
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { Link, Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { system } from '../../components/ui/system.ts';
+import { system } from '@/components/ui/system.ts';
 import { ROUTE_OVERLAY_MS, RouteChangeOverlay } from './route-change-overlay.tsx';
 
 afterEach(() => vi.useRealTimers());

@@ -1,7 +1,7 @@
 /** The header's session clock: the time played in this play session (hours:minutes), from the server's start. */
 import { Text, VisuallyHidden } from '@chakra-ui/react';
-import { formatClock, formatPlayingTime } from '../../domain/reality-check.ts';
-import { usePlayTime } from '../../lib/play-session.ts';
+import { formatClock, formatPlayingTime } from '@/domain/reality-check.ts';
+import { usePlayTime } from '@/lib/play-session.ts';
 
 export function SessionClock() {
   const { session, played } = usePlayTime(true);

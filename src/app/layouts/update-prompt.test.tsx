@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render.tsx';
+import { renderWithProviders } from '@/test/render.tsx';
 
 // The service worker's side (vite-plugin-pwa's React hook): a new version is waiting until the test says so.
 const worker = vi.hoisted(() => ({ waiting: false, update: vi.fn(async () => {}) }));

@@ -1,10 +1,10 @@
 import { Box, Menu, Portal, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
-import type { User } from '../../domain/entities.ts';
-import { notify } from '../../components/ui/toaster.tsx';
-import { paths } from '../../config/paths.ts';
-import { errorMessage } from '../../lib/api-client.ts';
-import { useLogout } from '../../lib/auth.ts';
+import type { User } from '@/domain/entities.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import { paths } from '@/config/paths.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useLogout } from '@/lib/auth.ts';
 import { UserMenuButton, type ControlStart } from './header-buttons.tsx';
 
 /** Name, email, My Wallet, My Bets, Logout; plus Responsible gambling and Security. Loaded by header-controls.tsx. */

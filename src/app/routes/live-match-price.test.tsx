@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BetSlip } from '../../features/bets/components/bet-slip.tsx';
-import { useMatch } from '../../features/matches/api/get-match.ts';
-import { aMatch, aUser } from '../../test/fixtures.ts';
-import { mockApi, renderWithProviders, writes } from '../../test/render.tsx';
+import { BetSlip } from '@/features/bets/components/bet-slip.tsx';
+import { useMatch } from '@/features/matches/api/get-match.ts';
+import { aMatch, aUser } from '@/test/fixtures.ts';
+import { mockApi, renderWithProviders, writes } from '@/test/render.tsx';
 
 /** The live page's slip: fed by the cached match, which a refreshed price replaces. */
 function LiveSlip() {

@@ -5,11 +5,11 @@
  * nothing below it moves.
  */
 import { Card } from '@chakra-ui/react';
-import { deferredModule, useDeferredModule } from '../../components/ui/deferred-module.ts';
-import { PageSpinner } from '../../components/ui/page-spinner.tsx';
-import type { Match, User } from '../../domain/entities.ts';
+import { deferredModule, useDeferredModule } from '@/components/ui/deferred-module.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import type { Match, User } from '@/domain/entities.ts';
 
-const slipModule = deferredModule(() => import('../../features/bets/components/bet-slip.tsx'));
+const slipModule = deferredModule(() => import('@/features/bets/components/bet-slip.tsx'));
 
 /** About the height of the open slip on a phone (heading, team picker, amount, summary, button). */
 const SLIP_HEIGHT = '30rem';

@@ -5,14 +5,14 @@
  */
 import { Container, Grid, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router';
-import { LiveUpdatesDelayed } from '../../components/ui/live-updates-delayed.tsx';
-import { LastUpdated } from '../../components/ui/offline.tsx';
-import { PageSpinner } from '../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../components/ui/use-error-toast.ts';
-import { useMatchUpdates } from '../../lib/use-match-updates.ts';
-import { useUser } from '../../lib/auth.ts';
-import { useMatch } from '../../features/matches/api/get-match.ts';
-import { MatchDetailCard } from '../../features/matches/components/match-detail-card.tsx';
+import { LiveUpdatesDelayed } from '@/components/ui/live-updates-delayed.tsx';
+import { LastUpdated } from '@/components/ui/offline.tsx';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import { useMatchUpdates } from '@/lib/use-match-updates.ts';
+import { useUser } from '@/lib/auth.ts';
+import { useMatch } from '@/features/matches/api/get-match.ts';
+import { MatchDetailCard } from '@/features/matches/components/match-detail-card.tsx';
 import { DeferredBetSlip } from './live-match-slip.tsx';
 
 export const MATCH_NOT_FOUND = 'Match not found.';

@@ -4,16 +4,16 @@
  */
 import { Card, Container, Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
-import { deferredModule, useDeferredModule } from '../../components/ui/deferred-module.ts';
-import { PageSpinner } from '../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../components/ui/use-error-toast.ts';
-import type { BankAccount } from '../../domain/entities.ts';
-import { useUser } from '../../lib/auth.ts';
-import { useShownWithoutRead } from '../../lib/use-online.ts';
-import { useBankAccounts } from '../../features/bank-accounts/api/get-bank-accounts.ts';
-import { useCompletedDeposits } from '../../features/wallet/api/get-transactions.ts';
-import { BalanceCard } from '../../features/wallet/components/balance-card.tsx';
-import { TRANSACTIONS_ERROR, TransactionList } from '../../features/wallet/components/transaction-list.tsx';
+import { deferredModule, useDeferredModule } from '@/components/ui/deferred-module.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import type { BankAccount } from '@/domain/entities.ts';
+import { useUser } from '@/lib/auth.ts';
+import { useShownWithoutRead } from '@/lib/use-online.ts';
+import { useBankAccounts } from '@/features/bank-accounts/api/get-bank-accounts.ts';
+import { useCompletedDeposits } from '@/features/wallet/api/get-transactions.ts';
+import { BalanceCard } from '@/features/wallet/components/balance-card.tsx';
+import { TRANSACTIONS_ERROR, TransactionList } from '@/features/wallet/components/transaction-list.tsx';
 
 type WalletTab = 'overview' | 'deposit' | 'withdraw' | 'bank-accounts';
 

@@ -4,8 +4,8 @@
  * more, and nothing polls.
  */
 import { Box, Text } from '@chakra-ui/react';
-import { useLiveUpdatesDelayed } from '../../lib/use-match-updates.ts';
-import { useOnline } from '../../lib/use-online.ts';
+import { useLiveUpdatesDelayed } from '@/lib/use-match-updates.ts';
+import { useOnline } from '@/lib/use-online.ts';
 
 export const LIVE_UPDATES_DELAYED = 'Live updates delayed';
 

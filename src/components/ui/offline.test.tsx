@@ -1,8 +1,8 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatTime } from '../../lib/format.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { formatTime } from '@/lib/format.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { CONNECT_TO_CONTINUE, LastUpdated, OfflineHint } from './offline.tsx';
 
 const LOADED_AT = Date.parse('2026-11-25T14:05:00Z');

@@ -6,8 +6,8 @@
  * for it).
  */
 import { Box, Text } from '@chakra-ui/react';
-import { formatTime } from '../../lib/format.ts';
-import { useOnline } from '../../lib/use-online.ts';
+import { formatTime } from '@/lib/format.ts';
+import { useOnline } from '@/lib/use-online.ts';
 
 export const CONNECT_TO_CONTINUE = 'Connect to the internet to continue';
 

@@ -8,7 +8,7 @@
  */
 import { Portal, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent, type ReactNode } from 'react';
-import { MOBILE_BREAKPOINT_PX } from '../../config/paths.ts';
+import { MOBILE_BREAKPOINT_PX } from '@/config/paths.ts';
 import type { NotifyOptions } from './toast-options.ts';
 
 /** Distance to the right beyond which a released toast is removed. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { notify } from './toaster.tsx';
 
 /** Shows a destructive toast ('Error loading …') once per failed load. */

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Bet } from '../../domain/entities.ts';
-import { aMatch, aUser } from '../../test/fixtures.ts';
-import { mockApi } from '../../test/render.tsx';
+import type { Bet } from '@/domain/entities.ts';
+import { aMatch, aUser } from '@/test/fixtures.ts';
+import { mockApi } from '@/test/render.tsx';
 import { renderAdmin } from './testing/render-admin.tsx';
 import { MatchDetailRoute } from './matches/routes/match-detail.tsx';
 import { MatchesRoute } from './matches/routes/matches.tsx';

@@ -1,7 +1,7 @@
 /** POST /api/account/password: the user's other sessions end, so the list of sessions is read again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordInput } from '../../../domain/account-security-schemas.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { ChangePasswordInput } from '@/domain/account-security-schemas.ts';
+import { api } from '@/lib/api-client.ts';
 import { sessionsKey } from './sessions.ts';
 
 export function useChangePassword() {

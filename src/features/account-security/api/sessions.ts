@@ -3,9 +3,9 @@
  * POST /api/logout-all (end all, this one included: the user is signed out here too).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Session } from '../../../domain/account-security-schemas.ts';
-import { api } from '../../../lib/api-client.ts';
-import { switchUser } from '../../../lib/auth.ts';
+import type { Session } from '@/domain/account-security-schemas.ts';
+import { api } from '@/lib/api-client.ts';
+import { switchUser } from '@/lib/auth.ts';
 
 export const sessionsKey = ['account', 'sessions'] as const;
 

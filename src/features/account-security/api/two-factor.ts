@@ -5,8 +5,8 @@
  * factor when one is on). Turning it on ends the user's other sessions and gives this one a new cookie.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorProof, TwoFactorSetup, TwoFactorStatus } from '../../../domain/account-security-schemas.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { TwoFactorProof, TwoFactorSetup, TwoFactorStatus } from '@/domain/account-security-schemas.ts';
+import { api } from '@/lib/api-client.ts';
 import { sessionsKey } from './sessions.ts';
 
 export const twoFactorKey = ['account', 'two-factor'] as const;

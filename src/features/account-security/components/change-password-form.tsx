@@ -4,17 +4,17 @@
  */
 import { Button, Input } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { securityMessages } from '../../../domain/account-security.ts';
-import type { ChangePasswordForm as Values } from '../../../domain/account-security-schemas.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { securityMessages } from '@/domain/account-security.ts';
+import type { ChangePasswordForm as Values } from '@/domain/account-security-schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const resolver = lazyZodResolver(() =>
-  import('../../../domain/account-security-schemas.ts').then((schemas) => schemas.changePasswordFormSchema),
+  import('@/domain/account-security-schemas.ts').then((schemas) => schemas.changePasswordFormSchema),
 );
 
 export function ChangePasswordForm() {

@@ -4,18 +4,16 @@
  */
 import { Button, Input } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
-import type { User } from '../../../domain/entities.ts';
-import type { ProfileFormValues, ProfileInput } from '../../../domain/schemas.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { User } from '@/domain/entities.ts';
+import type { ProfileFormValues, ProfileInput } from '@/domain/schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 
-const resolver = lazyZodResolver(() =>
-  import('../../../domain/schemas.ts').then((schemas) => schemas.profileFormSchema),
-);
+const resolver = lazyZodResolver(() => import('@/domain/schemas.ts').then((schemas) => schemas.profileFormSchema));
 
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();

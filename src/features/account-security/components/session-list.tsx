@@ -4,11 +4,11 @@
  */
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { paths } from '../../../config/paths.ts';
-import type { Session } from '../../../domain/account-security-schemas.ts';
-import { formatDateTime } from '../../../domain/money.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import { paths } from '@/config/paths.ts';
+import type { Session } from '@/domain/account-security-schemas.ts';
+import { formatDateTime } from '@/domain/money.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useEndSession, useLogoutAll, useSessions } from '../api/sessions.ts';
 import { deviceName } from '../lib/device-name.ts';
 

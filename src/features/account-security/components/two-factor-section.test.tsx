@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderWithProviders, writes } from '../../../test/render.tsx';
+import { mockApi, renderWithProviders, writes } from '@/test/render.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 const status = (extra: Record<string, unknown> = {}) => ({

@@ -8,26 +8,26 @@ import { Badge, Button, Code, HStack, Input, List, Stack, Text } from '@chakra-u
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
 import type {
   TwoFactorProof,
   TwoFactorSetup,
   totpCodeSchema,
   twoFactorProofSchema,
-} from '../../../domain/account-security-schemas.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { formatTime } from '../../../lib/format.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+} from '@/domain/account-security-schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatTime } from '@/lib/format.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useConfirmTwoFactor, useStartTwoFactor, useTwoFactor } from '../api/two-factor.ts';
 import { QrCode } from './qr-code.tsx';
 
 const resolver = lazyZodResolver(() =>
-  import('../../../domain/account-security-schemas.ts').then((schemas) => schemas.totpCodeSchema),
+  import('@/domain/account-security-schemas.ts').then((schemas) => schemas.totpCodeSchema),
 );
 const proofResolver = lazyZodResolver(() =>
-  import('../../../domain/account-security-schemas.ts').then((schemas) => schemas.twoFactorProofSchema),
+  import('@/domain/account-security-schemas.ts').then((schemas) => schemas.twoFactorProofSchema),
 );
 
 /** The field for a code of the second factor that is on now (the authenticator's, or a recovery code). */

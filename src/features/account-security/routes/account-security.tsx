@@ -3,8 +3,8 @@
  * password, see and end the sessions, and for administrators two-factor sign-in.
  */
 import { Container, Heading, Stack } from '@chakra-ui/react';
-import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { useUser } from '../../../lib/auth.ts';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { useUser } from '@/lib/auth.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { SessionList } from '../components/session-list.tsx';

@@ -7,10 +7,10 @@
 import { Box, Button, Flex, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useLogout, useUser } from '../../../lib/auth.ts';
-import { adminPaths, paths } from '../../../config/paths.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useLogout, useUser } from '@/lib/auth.ts';
+import { adminPaths, paths } from '@/config/paths.ts';
 import { roleLabel } from '../shared/lib/labels.ts';
 
 const adminLinks = [

@@ -20,7 +20,7 @@ import {
   textareaRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
-import { config } from '../../../components/ui/system.ts';
+import { config } from '@/components/ui/system.ts';
 
 const adminConfig = defineConfig({
   theme: {

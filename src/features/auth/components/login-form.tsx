@@ -2,15 +2,15 @@ import { Button, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { LoginInput, loginSchema } from '../../../domain/schemas.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import type { LoginInput, loginSchema } from '@/domain/schemas.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { ApiError, errorMessage } from '@/lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 
-const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.loginSchema));
+const resolver = lazyZodResolver(() => import('@/domain/schemas.ts').then((schemas) => schemas.loginSchema));
 
 /**
  * Username and password; for an account with two-factor sign-in, the server answers `mfa_required` and the

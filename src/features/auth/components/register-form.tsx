@@ -1,16 +1,16 @@
 import { Button, Input } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { RegisterInput, registerSchema } from '../../../domain/schemas.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
-import { APP_NAME } from '../../../config/app.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import type { RegisterInput, registerSchema } from '@/domain/schemas.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
+import { APP_NAME } from '@/config/app.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useRegister } from '../api/register.ts';
 
-const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.registerSchema));
+const resolver = lazyZodResolver(() => import('@/domain/schemas.ts').then((schemas) => schemas.registerSchema));
 
 export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
   const registration = useRegister();

@@ -4,10 +4,10 @@
  */
 import { Box, Card, Container, Heading, Tabs, Text } from '@chakra-ui/react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { APP_NAME } from '../../../config/app.ts';
-import { paths } from '../../../config/paths.ts';
-import { useUser } from '../../../lib/auth.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { APP_NAME } from '@/config/app.ts';
+import { paths } from '@/config/paths.ts';
+import { useUser } from '@/lib/auth.ts';
 import { LoginForm } from '../components/login-form.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BankAccount } from '../../../domain/entities.ts';
-import type { BankAccountInput } from '../../../domain/schemas.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { BankAccount } from '@/domain/entities.ts';
+import type { BankAccountInput } from '@/domain/schemas.ts';
+import { api } from '@/lib/api-client.ts';
 import { bankAccountsQueryKey } from './get-bank-accounts.ts';
 
 /** POST /api/bank-accounts: the four fields plus user_id (the server takes the user from the session). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BankAccount } from '../../../domain/entities.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { BankAccount } from '@/domain/entities.ts';
+import { api } from '@/lib/api-client.ts';
 
 export const bankAccountsQueryKey = ['bank-accounts'] as const;
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aBankAccount } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import { aBankAccount } from '@/test/fixtures.ts';
+import { mockApi, renderWithProviders } from '@/test/render.tsx';
 import { BankAccountForm } from './bank-account-form.tsx';
 
 describe('bank account form', () => {

@@ -2,17 +2,15 @@
 import { Button, Input, SimpleGrid } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { bankAccountFormSchema } from '../../../domain/schemas.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import type { bankAccountFormSchema } from '@/domain/schemas.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useCreateBankAccount } from '../api/create-bank-account.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 
-const resolver = lazyZodResolver(() =>
-  import('../../../domain/schemas.ts').then((schemas) => schemas.bankAccountFormSchema),
-);
+const resolver = lazyZodResolver(() => import('@/domain/schemas.ts').then((schemas) => schemas.bankAccountFormSchema));
 
 type FormInput = z.input<typeof bankAccountFormSchema>;
 type FormOutput = z.output<typeof bankAccountFormSchema>;

@@ -1,5 +1,5 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
-import type { BankAccount } from '../../../domain/entities.ts';
+import type { BankAccount } from '@/domain/entities.ts';
 
 export const NO_BANK_ACCOUNTS = 'No bank accounts added yet.';
 

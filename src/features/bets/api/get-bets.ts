@@ -1,6 +1,6 @@
-import type { Bet } from '../../../domain/entities.ts';
-import { listenToCacheChanges, refetchOnSettlement } from '../../../lib/cache-sync.ts';
-import { pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
+import type { Bet } from '@/domain/entities.ts';
+import { listenToCacheChanges, refetchOnSettlement } from '@/lib/cache-sync.ts';
+import { pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
 
 export const betsQueryKey = ['bets'] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MatchPosition } from '../../../domain/entities.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { MatchPosition } from '@/domain/entities.ts';
+import { api } from '@/lib/api-client.ts';
 import { betsQueryKey } from './get-bets.ts';
 
 /** Under the bets' key: placing a bet refreshes it with them. */

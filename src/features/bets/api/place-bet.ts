@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Bet, Match } from '../../../domain/entities.ts';
-import { potentialWin, priceMessages } from '../../../domain/price.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
-import { announceMatchChange, announceMoneyMoved } from '../../../lib/cache-sync.ts';
+import type { Bet, Match } from '@/domain/entities.ts';
+import { potentialWin, priceMessages } from '@/domain/price.ts';
+import { api, ApiError } from '@/lib/api-client.ts';
+import { announceMatchChange, announceMoneyMoved } from '@/lib/cache-sync.ts';
 import { betsQueryKey } from './get-bets.ts';
 
 export interface PlaceBetInput {

@@ -1,11 +1,11 @@
 import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { Bet } from '../../../domain/entities.ts';
-import { formatRupees } from '../../../domain/money.ts';
-import { formatOdds } from '../../../domain/price.ts';
-import { fallbackTeam } from '../../../domain/teams.ts';
-import { paths } from '../../../config/paths.ts';
-import { formatDate, formatTime } from '../../../lib/format.ts';
+import type { Bet } from '@/domain/entities.ts';
+import { formatRupees } from '@/domain/money.ts';
+import { formatOdds } from '@/domain/price.ts';
+import { fallbackTeam } from '@/domain/teams.ts';
+import { paths } from '@/config/paths.ts';
+import { formatDate, formatTime } from '@/lib/format.ts';
 import { BetStatusBadge } from './bet-status-badge.tsx';
 
 export const NO_BETS = "You haven't placed any bets yet.";

@@ -4,14 +4,14 @@
  */
 import { Box, Button, Field, Group, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useWatch } from 'react-hook-form';
-import { AmountInput } from '../../../components/ui/amount-input.tsx';
-import { AppIcon } from '../../../components/ui/icons.tsx';
-import { alreadyBacked } from '../../../domain/betting.ts';
-import type { Team, User } from '../../../domain/entities.ts';
-import { BET_QUICK_ADDS, BET_STEP } from '../../../domain/limits.ts';
-import { formatRupees } from '../../../domain/money.ts';
-import { formatOdds, potentialWin } from '../../../domain/price.ts';
-import { heldForWithdrawals } from '../../../lib/format.ts';
+import { AmountInput } from '@/components/ui/amount-input.tsx';
+import { AppIcon } from '@/components/ui/icons.tsx';
+import { alreadyBacked } from '@/domain/betting.ts';
+import type { Team, User } from '@/domain/entities.ts';
+import { BET_QUICK_ADDS, BET_STEP } from '@/domain/limits.ts';
+import { formatRupees } from '@/domain/money.ts';
+import { formatOdds, potentialWin } from '@/domain/price.ts';
+import { heldForWithdrawals } from '@/lib/format.ts';
 import { amountOf, type SlipForm } from './bet-slip-form.ts';
 
 /** A team of the slip with the price a bet on it takes now. */

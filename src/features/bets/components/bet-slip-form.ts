@@ -8,14 +8,14 @@ import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { paths } from '../../../config/paths.ts';
-import type { Match, User } from '../../../domain/entities.ts';
-import { messages } from '../../../domain/messages.ts';
-import { priceOf } from '../../../domain/price.ts';
-import type { betSlipSchema } from '../../../domain/schemas.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import { paths } from '@/config/paths.ts';
+import type { Match, User } from '@/domain/entities.ts';
+import { messages } from '@/domain/messages.ts';
+import { priceOf } from '@/domain/price.ts';
+import type { betSlipSchema } from '@/domain/schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { isOddsChanged, refreshPrices, usePlaceBet } from '../api/place-bet.ts';
 
 type SlipInput = z.input<typeof betSlipSchema>;
@@ -24,7 +24,7 @@ export type SlipForm = UseFormReturn<SlipInput, unknown, SlipOutput>;
 
 const empty: SlipInput = { team_id: null, amount: '' };
 
-const resolver = lazyZodResolver(() => import('../../../domain/schemas.ts').then((schemas) => schemas.betSlipSchema));
+const resolver = lazyZodResolver(() => import('@/domain/schemas.ts').then((schemas) => schemas.betSlipSchema));
 
 export function useSlipForm(): SlipForm {
   return useForm<SlipInput, unknown, SlipOutput>({ resolver, defaultValues: empty });

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { aMatch, aUser, someLimits } from '../../../test/fixtures.ts';
-import { idempotencyKeyOf, mockApi, renderWithProviders, writes } from '../../../test/render.tsx';
-import { formatDateTime } from '../../../domain/money.ts';
+import { aMatch, aUser, someLimits } from '@/test/fixtures.ts';
+import { idempotencyKeyOf, mockApi, renderWithProviders, writes } from '@/test/render.tsx';
+import { formatDateTime } from '@/domain/money.ts';
 import { BetSlip } from './bet-slip.tsx';
 
 function setup(balance = 5000, pending = 0) {

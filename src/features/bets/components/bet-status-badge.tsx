@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react';
-import type { BetStatus } from '../../../domain/limits.ts';
+import type { BetStatus } from '@/domain/limits.ts';
 
 const labels: Record<BetStatus, { label: string; palette: string }> = {
   placed: { label: 'In Progress', palette: 'blue' },

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aMatch } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import { aMatch } from '@/test/fixtures.ts';
+import { mockApi, renderWithProviders } from '@/test/render.tsx';
 import { MyBetsRoute } from './my-bets.tsx';
 
 describe('my bets page', () => {

@@ -3,9 +3,9 @@
  * (Load More). A failed load shows the inline error and the destructive 'Error loading bets' toast.
  */
 import { Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
+import { LoadMoreButton } from '@/components/ui/load-more-button.tsx';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
 import { useBets } from '../api/get-bets.ts';
 import { BETS_ERROR, BetList } from '../components/bet-list.tsx';
 

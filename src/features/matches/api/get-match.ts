@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Match } from '../../../domain/entities.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
-import { keepNewerMatches } from '../../../lib/cache-sync.ts';
+import type { Match } from '@/domain/entities.ts';
+import { api, ApiError } from '@/lib/api-client.ts';
+import { keepNewerMatches } from '@/lib/cache-sync.ts';
 import { matchKeys } from './keys.ts';
 
 /** GET /api/matches/{id}: one match, or null when it does not exist. */

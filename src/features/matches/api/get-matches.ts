@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Match } from '../../../domain/entities.ts';
-import type { MatchStatus } from '../../../domain/limits.ts';
-import { api } from '../../../lib/api-client.ts';
-import { keepNewerMatches } from '../../../lib/cache-sync.ts';
+import type { Match } from '@/domain/entities.ts';
+import type { MatchStatus } from '@/domain/limits.ts';
+import { api } from '@/lib/api-client.ts';
+import { keepNewerMatches } from '@/lib/cache-sync.ts';
 import { matchKeys } from './keys.ts';
 
 /** GET /api/matches?status=…: the live or upcoming matches. */

@@ -3,9 +3,9 @@
  * the cached match and moved into (or out of) the cached live and upcoming lists; nothing is read back.
  * While live updates are delayed, the ones on screen are polled.
  */
-import type { Match } from '../../../domain/entities.ts';
-import type { MatchStatus } from '../../../domain/limits.ts';
-import { listenToCacheChanges, newerThanCached, placeInList, startOrder } from '../../../lib/cache-sync.ts';
+import type { Match } from '@/domain/entities.ts';
+import type { MatchStatus } from '@/domain/limits.ts';
+import { listenToCacheChanges, newerThanCached, placeInList, startOrder } from '@/lib/cache-sync.ts';
 
 export const matchKeys = {
   all: ['matches'] as const,

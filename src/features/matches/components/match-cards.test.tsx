@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aMatch } from '../../../test/fixtures.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { aMatch } from '@/test/fixtures.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { MatchDetailCard } from './match-detail-card.tsx';
 import { UpcomingMatchCard } from './upcoming-match-card.tsx';
 

@@ -1,9 +1,9 @@
 import { Badge, Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import type { Match } from '../../../domain/entities.ts';
-import { fallbackTeam } from '../../../domain/teams.ts';
-import { formatDate, formatTime } from '../../../lib/format.ts';
+import type { Match } from '@/domain/entities.ts';
+import { fallbackTeam } from '@/domain/teams.ts';
+import { formatDate, formatTime } from '@/lib/format.ts';
 import { MatchState } from './match-state.tsx';
-import { TeamBadge } from '../../../components/team-badge.tsx';
+import { TeamBadge } from '@/components/team-badge.tsx';
 
 /** The detailed view of one match: teams, scores, state, time and venue. */
 export function MatchDetailCard({ match, headingLevel = 'h2' }: { match: Match; headingLevel?: 'h1' | 'h2' }) {

@@ -1,5 +1,5 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
-import type { Match } from '../../../domain/entities.ts';
+import type { Match } from '@/domain/entities.ts';
 
 /** The over as cricket writes it (12.3), or null when not known. */
 export function formatOver(over: number | null | undefined): string | null {

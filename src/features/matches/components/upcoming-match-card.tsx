@@ -1,10 +1,10 @@
 import { Button, Card, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { Match } from '../../../domain/entities.ts';
-import { fallbackTeam } from '../../../domain/teams.ts';
-import { paths } from '../../../config/paths.ts';
-import { formatDate, formatTime } from '../../../lib/format.ts';
-import { TeamBadge } from '../../../components/team-badge.tsx';
+import type { Match } from '@/domain/entities.ts';
+import { fallbackTeam } from '@/domain/teams.ts';
+import { paths } from '@/config/paths.ts';
+import { formatDate, formatTime } from '@/lib/format.ts';
+import { TeamBadge } from '@/components/team-badge.tsx';
 
 export function UpcomingMatchCard({ match }: { match: Match }) {
   const title = `${(match.team1 ?? fallbackTeam(match.team1_id)).short_name} vs ${(match.team2 ?? fallbackTeam(match.team2_id)).short_name}`;

@@ -1,5 +1,5 @@
 import { Card, Container, Heading, HStack, Text } from '@chakra-ui/react';
-import { AppIcon } from '../../../components/ui/icons.tsx';
+import { AppIcon } from '@/components/ui/icons.tsx';
 
 /** A centred card with a warning icon, the heading and the hint. */
 export function NotFoundRoute() {

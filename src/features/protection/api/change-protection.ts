@@ -3,10 +3,10 @@
  * /api/account/self-exclusion. Each answers the protection after the change, which replaces the cached one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SelfExclusionMonths, TimeoutDays } from '../../../domain/protection.ts';
-import type { AccountLimits, DepositLimitInput } from '../../../domain/protection-schemas.ts';
-import { api } from '../../../lib/api-client.ts';
-import { accountLimitsKey } from '../../../lib/account-limits.ts';
+import type { SelfExclusionMonths, TimeoutDays } from '@/domain/protection.ts';
+import type { AccountLimits, DepositLimitInput } from '@/domain/protection-schemas.ts';
+import { api } from '@/lib/api-client.ts';
+import { accountLimitsKey } from '@/lib/account-limits.ts';
 
 export function setDepositLimit(input: DepositLimitInput): Promise<AccountLimits> {
   return api.put<AccountLimits>('/api/account/limits', input);

@@ -3,9 +3,9 @@
  * the header's clock and the checks run from (it carries the interval).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RealityCheck } from '../../../domain/protection-schemas.ts';
-import { api } from '../../../lib/api-client.ts';
-import { playSessionKey } from '../../../lib/play-session.ts';
+import type { RealityCheck } from '@/domain/protection-schemas.ts';
+import { api } from '@/lib/api-client.ts';
+import { playSessionKey } from '@/lib/play-session.ts';
 
 const realityCheckKey = ['reality-check'] as const;
 

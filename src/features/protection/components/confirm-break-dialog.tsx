@@ -3,7 +3,7 @@
  * its own (take-a-break.tsx loads it after the first paint): the page shows no dialog until asked.
  */
 import { Text } from '@chakra-ui/react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 
 interface ConfirmProps {
   open: boolean;

@@ -5,20 +5,20 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { AmountInput } from '../../../components/ui/amount-input.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { formatDateTime, formatRupees } from '../../../domain/money.ts';
-import { LIMIT_RAISE_DELAY_HOURS, type LimitPeriod } from '../../../domain/protection.ts';
-import type { AccountLimits, DepositLimitInput, depositLimitFormSchema } from '../../../domain/protection-schemas.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { AmountInput } from '@/components/ui/amount-input.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { formatDateTime, formatRupees } from '@/domain/money.ts';
+import { LIMIT_RAISE_DELAY_HOURS, type LimitPeriod } from '@/domain/protection.ts';
+import type { AccountLimits, DepositLimitInput, depositLimitFormSchema } from '@/domain/protection-schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useSetDepositLimit } from '../api/change-protection.ts';
-import { LimitPeriodSelect } from '../../../components/limit-period-select.tsx';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { LimitPeriodSelect } from '@/components/limit-period-select.tsx';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 
 const resolver = lazyZodResolver(() =>
-  import('../../../domain/protection-schemas.ts').then((schemas) => schemas.depositLimitFormSchema),
+  import('@/domain/protection-schemas.ts').then((schemas) => schemas.depositLimitFormSchema),
 );
 
 /** The toast for the server's answer: the limit now in force, or the pending change and when it applies. */

@@ -2,17 +2,17 @@
 import { Button, NativeSelect, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { REALITY_CHECK_MINUTES } from '../../../domain/protection.ts';
-import type { RealityCheck, realityCheckFormSchema } from '../../../domain/protection-schemas.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { REALITY_CHECK_MINUTES } from '@/domain/protection.ts';
+import type { RealityCheck, realityCheckFormSchema } from '@/domain/protection-schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useSetRealityCheck } from '../api/reality-check.ts';
 
 const resolver = lazyZodResolver(() =>
-  import('../../../domain/protection-schemas.ts').then((schemas) => schemas.realityCheckFormSchema),
+  import('@/domain/protection-schemas.ts').then((schemas) => schemas.realityCheckFormSchema),
 );
 
 type FormInput = z.input<typeof realityCheckFormSchema>;

@@ -2,16 +2,16 @@
 import { Button, HStack, Input } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
-import type { statementRangeSchema } from '../../../domain/protection-schemas.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { statementRangeSchema } from '@/domain/protection-schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { downloadStatement } from '../api/download-statement.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 
 const resolver = lazyZodResolver(() =>
-  import('../../../domain/protection-schemas.ts').then((schemas) => schemas.statementRangeSchema),
+  import('@/domain/protection-schemas.ts').then((schemas) => schemas.statementRangeSchema),
 );
 
 /** A local calendar day as YYYY-MM-DD (what a date input holds). */

@@ -5,24 +5,24 @@
 import { Button, NativeSelect } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { deferredModule, useDeferredModule } from '../../../components/ui/deferred-module.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { formatDateTime } from '../../../domain/money.ts';
+import { deferredModule, useDeferredModule } from '@/components/ui/deferred-module.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { formatDateTime } from '@/domain/money.ts';
 import {
   SELF_EXCLUSION_MONTHS,
   TIMEOUT_DAYS,
   activeExclusion,
   type SelfExclusionMonths,
   type TimeoutDays,
-} from '../../../domain/protection.ts';
-import type { AccountLimits } from '../../../domain/protection-schemas.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+} from '@/domain/protection.ts';
+import type { AccountLimits } from '@/domain/protection-schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useSelfExclude, useTakeTimeout } from '../api/change-protection.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 
-const schemas = () => import('../../../domain/protection-schemas.ts');
+const schemas = () => import('@/domain/protection-schemas.ts');
 const timeoutResolver = lazyZodResolver(() => schemas().then((loaded) => loaded.timeoutFormSchema));
 const selfExclusionResolver = lazyZodResolver(() => schemas().then((loaded) => loaded.selfExclusionFormSchema));
 const confirmDialog = deferredModule(() => import('./confirm-break-dialog.tsx'));

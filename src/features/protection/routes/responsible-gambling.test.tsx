@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../../../domain/money.ts';
-import { someLimits } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders, writes } from '../../../test/render.tsx';
+import { formatDateTime } from '@/domain/money.ts';
+import { someLimits } from '@/test/fixtures.ts';
+import { mockApi, renderWithProviders, writes } from '@/test/render.tsx';
 import { ResponsibleGamblingRoute } from './responsible-gambling.tsx';
 
 const IN_A_DAY = '2026-11-23T09:00:00Z';

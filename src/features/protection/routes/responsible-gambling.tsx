@@ -4,15 +4,15 @@
  * shows what it answers.
  */
 import { Container, Heading, Separator, Stack, Text } from '@chakra-ui/react';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
-import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { activeExclusion } from '../../../domain/protection.ts';
-import { useAccountLimits } from '../../../lib/account-limits.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { activeExclusion } from '@/domain/protection.ts';
+import { useAccountLimits } from '@/lib/account-limits.ts';
 import { useRealityCheck } from '../api/reality-check.ts';
 import { DepositLimitForm } from '../components/deposit-limit-form.tsx';
 import { RealityCheckForm } from '../components/reality-check-form.tsx';
-import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
-import { DepositLimitList, ExclusionList } from '../../../components/protection-summary.tsx';
+import { ExclusionNotice } from '@/components/exclusion-notice.tsx';
+import { DepositLimitList, ExclusionList } from '@/components/protection-summary.tsx';
 import { StatementForm } from '../components/statement-form.tsx';
 import { SelfExclusionForm, TimeoutForm } from '../components/take-a-break.tsx';
 

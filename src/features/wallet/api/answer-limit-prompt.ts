@@ -3,9 +3,9 @@
  * deposit (a limit, or 'Not now'). It answers the protection after it, which replaces the cached one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountLimits, LimitPromptAnswer } from '../../../domain/protection-schemas.ts';
-import { api } from '../../../lib/api-client.ts';
-import { accountLimitsKey } from '../../../lib/account-limits.ts';
+import type { AccountLimits, LimitPromptAnswer } from '@/domain/protection-schemas.ts';
+import { api } from '@/lib/api-client.ts';
+import { accountLimitsKey } from '@/lib/account-limits.ts';
 
 export function useAnswerLimitPrompt() {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DepositResponse } from '../../../domain/entities.ts';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { api, errorMessage } from '../../../lib/api-client.ts';
+import type { DepositResponse } from '@/domain/entities.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import { api, errorMessage } from '@/lib/api-client.ts';
 import { transactionsQueryKey } from './get-transactions.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Transaction } from '../../../domain/entities.ts';
-import type { WithdrawalInput } from '../../../domain/schemas.ts';
-import { api } from '../../../lib/api-client.ts';
-import { announceMoneyMoved } from '../../../lib/cache-sync.ts';
+import type { Transaction } from '@/domain/entities.ts';
+import type { WithdrawalInput } from '@/domain/schemas.ts';
+import { api } from '@/lib/api-client.ts';
+import { announceMoneyMoved } from '@/lib/cache-sync.ts';
 
 /** POST /api/wallet/withdraw: amount and bankAccountId; creates a pending withdrawal. */
 export function createWithdrawal(input: WithdrawalInput): Promise<Transaction> {

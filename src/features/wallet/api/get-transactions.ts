@@ -1,7 +1,7 @@
-import type { Transaction } from '../../../domain/entities.ts';
-import { MAX_PAGE_SIZE } from '../../../domain/paging.ts';
-import { listenToCacheChanges, refetchOnSettlement } from '../../../lib/cache-sync.ts';
-import { listUrl, pagedQueryOptions, usePagedList } from '../../../lib/paged-query.ts';
+import type { Transaction } from '@/domain/entities.ts';
+import { MAX_PAGE_SIZE } from '@/domain/paging.ts';
+import { listenToCacheChanges, refetchOnSettlement } from '@/lib/cache-sync.ts';
+import { listUrl, pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
 
 export const transactionsQueryKey = ['transactions'] as const;
 

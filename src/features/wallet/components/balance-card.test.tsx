@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser } from '../../../test/fixtures.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { aUser } from '@/test/fixtures.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { BalanceCard } from './balance-card.tsx';
 
 describe('balance card', () => {

@@ -1,8 +1,8 @@
 import { Card, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { User } from '../../../domain/entities.ts';
-import { formatRupees } from '../../../domain/money.ts';
-import { heldForWithdrawals } from '../../../lib/format.ts';
+import type { User } from '@/domain/entities.ts';
+import { formatRupees } from '@/domain/money.ts';
+import { heldForWithdrawals } from '@/lib/format.ts';
 
 /** The wallet balance; with pending withdrawals also what is available (what bets and withdrawals may spend). */
 export function BalanceCard({ user, action }: { user: User | null | undefined; action?: ReactNode }) {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEPOSIT_REFERENCE } from '../../../domain/schemas.ts';
-import { aTransaction, someLimits } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders, writes } from '../../../test/render.tsx';
+import { DEPOSIT_REFERENCE } from '@/domain/schemas.ts';
+import { aTransaction, someLimits } from '@/test/fixtures.ts';
+import { mockApi, renderWithProviders, writes } from '@/test/render.tsx';
 import { createDepositReference, gatewayRedirect } from '../api/create-deposit.ts';
-import { formatDateTime } from '../../../domain/money.ts';
+import { formatDateTime } from '@/domain/money.ts';
 import { DepositForm } from './deposit-form.tsx';
 
 /** The form once the player's protection has loaded (it waits for it, the limit prompt may come first). */

@@ -9,26 +9,24 @@
 import { Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DEFAULT_DEPOSIT, DEPOSIT_QUICK_AMOUNTS } from '../../../domain/limits.ts';
-import { formatRupees } from '../../../domain/money.ts';
-import type { depositFormSchema } from '../../../domain/schemas.ts';
-import { activeExclusion, tightestLimit } from '../../../domain/protection.ts';
-import type { AccountLimits } from '../../../domain/protection-schemas.ts';
-import { AmountInput } from '../../../components/ui/amount-input.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { useAccountLimits } from '../../../lib/account-limits.ts';
-import { ExclusionNotice } from '../../../components/exclusion-notice.tsx';
+import { DEFAULT_DEPOSIT, DEPOSIT_QUICK_AMOUNTS } from '@/domain/limits.ts';
+import { formatRupees } from '@/domain/money.ts';
+import type { depositFormSchema } from '@/domain/schemas.ts';
+import { activeExclusion, tightestLimit } from '@/domain/protection.ts';
+import type { AccountLimits } from '@/domain/protection-schemas.ts';
+import { AmountInput } from '@/components/ui/amount-input.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { useAccountLimits } from '@/lib/account-limits.ts';
+import { ExclusionNotice } from '@/components/exclusion-notice.tsx';
 import { createDepositReference, useCreateDeposit } from '../api/create-deposit.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
-import { PageSpinner } from '../../../components/ui/page-spinner.tsx';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
 import { LimitPrompt } from './limit-prompt.tsx';
-import { OfflineHint } from '../../../components/ui/offline.tsx';
-import { useOnline } from '../../../lib/use-online.ts';
+import { OfflineHint } from '@/components/ui/offline.tsx';
+import { useOnline } from '@/lib/use-online.ts';
 
-const resolver = lazyZodResolver(() =>
-  import('../../../domain/schemas.ts').then((schemas) => schemas.depositFormSchema),
-);
+const resolver = lazyZodResolver(() => import('@/domain/schemas.ts').then((schemas) => schemas.depositFormSchema));
 
 type DepositFormInput = z.input<typeof depositFormSchema>;
 type DepositFormOutput = z.output<typeof depositFormSchema>;

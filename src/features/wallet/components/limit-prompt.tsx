@@ -6,18 +6,18 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { AmountInput } from '../../../components/ui/amount-input.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { LimitPeriodSelect } from '../../../components/limit-period-select.tsx';
-import { notify } from '../../../components/ui/toaster.tsx';
-import type { depositLimitFormSchema } from '../../../domain/protection-schemas.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { AmountInput } from '@/components/ui/amount-input.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { LimitPeriodSelect } from '@/components/limit-period-select.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { depositLimitFormSchema } from '@/domain/protection-schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 import { useAnswerLimitPrompt } from '../api/answer-limit-prompt.ts';
 
 const resolver = lazyZodResolver(() =>
-  import('../../../domain/protection-schemas.ts').then((schemas) => schemas.depositLimitFormSchema),
+  import('@/domain/protection-schemas.ts').then((schemas) => schemas.depositLimitFormSchema),
 );
 
 type FormInput = z.input<typeof depositLimitFormSchema>;

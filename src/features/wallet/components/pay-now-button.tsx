@@ -4,7 +4,7 @@
  * the same pending deposit and its gateway page; the browser then goes there as after a new request.
  */
 import { Button } from '@chakra-ui/react';
-import type { Transaction } from '../../../domain/entities.ts';
+import type { Transaction } from '@/domain/entities.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 
 export function PayNowButton({ deposit }: { deposit: Transaction & { reference_id: string } }) {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Transaction } from '../../../domain/entities.ts';
-import { decodeCursor, encodeCursor } from '../../../domain/paging.ts';
-import { aTransaction } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders, type RecordedCall } from '../../../test/render.tsx';
+import type { Transaction } from '@/domain/entities.ts';
+import { decodeCursor, encodeCursor } from '@/domain/paging.ts';
+import { aTransaction } from '@/test/fixtures.ts';
+import { mockApi, renderWithProviders, type RecordedCall } from '@/test/render.tsx';
 import { gatewayRedirect } from '../api/create-deposit.ts';
 import { NO_TRANSACTIONS, TRANSACTIONS_ERROR, TransactionList } from './transaction-list.tsx';
 

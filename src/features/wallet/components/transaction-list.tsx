@@ -6,12 +6,12 @@
  */
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { LastUpdated } from '../../../components/ui/offline.tsx';
-import { useErrorToast } from '../../../components/ui/use-error-toast.ts';
-import type { Transaction } from '../../../domain/entities.ts';
-import type { TransactionStatus, TransactionType } from '../../../domain/limits.ts';
-import { formatDate, formatSignedRupees, formatTime } from '../../../lib/format.ts';
+import { LoadMoreButton } from '@/components/ui/load-more-button.tsx';
+import { LastUpdated } from '@/components/ui/offline.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import type { Transaction } from '@/domain/entities.ts';
+import type { TransactionStatus, TransactionType } from '@/domain/limits.ts';
+import { formatDate, formatSignedRupees, formatTime } from '@/lib/format.ts';
 import { useTransactions, type TransactionFilter } from '../api/get-transactions.ts';
 import { PayNowButton } from './pay-now-button.tsx';
 

@@ -1,8 +1,8 @@
 /** The home page's wallet overview: balance and the 3 latest transactions. */
 import { Button, Card, Heading, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { User } from '../../../domain/entities.ts';
-import { paths } from '../../../config/paths.ts';
+import type { User } from '@/domain/entities.ts';
+import { paths } from '@/config/paths.ts';
 import { BalanceCard } from './balance-card.tsx';
 import { TransactionList } from './transaction-list.tsx';
 

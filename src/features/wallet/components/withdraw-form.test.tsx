@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Transaction } from '../../../domain/entities.ts';
-import { aBankAccount, aTransaction, aUser } from '../../../test/fixtures.ts';
-import { mockApi, renderWithProviders } from '../../../test/render.tsx';
+import type { Transaction } from '@/domain/entities.ts';
+import { aBankAccount, aTransaction, aUser } from '@/test/fixtures.ts';
+import { mockApi, renderWithProviders } from '@/test/render.tsx';
 import { NO_BANK_ACCOUNT, WithdrawForm } from './withdraw-form.tsx';
 
 const qualifying = [aTransaction(1, { amount: 1000, type: 'deposit', status: 'completed' })];

@@ -10,26 +10,24 @@ import { Box, Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { BankAccount, Transaction, User } from '../../../domain/entities.ts';
-import { messages } from '../../../domain/messages.ts';
-import { formatRupees } from '../../../domain/money.ts';
-import type { WithdrawalInput, withdrawalSchema } from '../../../domain/schemas.ts';
-import { withdrawalRefusal, type WithdrawalRefusal } from '../../../domain/withdrawal.ts';
-import { AmountInput } from '../../../components/ui/amount-input.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../components/ui/form-stack.tsx';
-import { OfflineHint } from '../../../components/ui/offline.tsx';
-import { useOnline } from '../../../lib/use-online.ts';
-import { notify } from '../../../components/ui/toaster.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { heldForWithdrawals } from '../../../lib/format.ts';
+import type { BankAccount, Transaction, User } from '@/domain/entities.ts';
+import { messages } from '@/domain/messages.ts';
+import { formatRupees } from '@/domain/money.ts';
+import type { WithdrawalInput, withdrawalSchema } from '@/domain/schemas.ts';
+import { withdrawalRefusal, type WithdrawalRefusal } from '@/domain/withdrawal.ts';
+import { AmountInput } from '@/components/ui/amount-input.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { OfflineHint } from '@/components/ui/offline.tsx';
+import { useOnline } from '@/lib/use-online.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { heldForWithdrawals } from '@/lib/format.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver.ts';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver.ts';
 
-const resolver = lazyZodResolver(() =>
-  import('../../../domain/schemas.ts').then((schemas) => schemas.withdrawalSchema),
-);
+const resolver = lazyZodResolver(() => import('@/domain/schemas.ts').then((schemas) => schemas.withdrawalSchema));
 
 export const NO_BANK_ACCOUNT = 'You need to add a bank account before withdrawing funds.';
 

@@ -3,9 +3,9 @@
  * today's house result on the dashboard) and the same as a CSV download (GET /api/admin/books.csv).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Books, BooksRange } from '../../../../domain/books.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { Books, BooksRange } from '@/domain/books.ts';
+import { api } from '@/lib/api-client.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** Today in India (the books' days are IST days), YYYY-MM-DD. */
 export function istToday(now = new Date()): string {

@@ -5,8 +5,8 @@
  */
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import type { BooksDay } from '../../../../domain/books.ts';
-import { formatRupees } from '../../../../domain/money.ts';
+import type { BooksDay } from '@/domain/books.ts';
+import { formatRupees } from '@/domain/money.ts';
 
 export default function HouseResultChart({ days }: { days: readonly BooksDay[] }) {
   const chart = useChart({

@@ -1,8 +1,8 @@
 /** The dashboard's figure of today's house result (IST), from the books; it opens the Books screen. */
 import { Card, Stat } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { adminPaths } from '../../../../config/paths.ts';
-import { formatRupees } from '../../../../domain/money.ts';
+import { adminPaths } from '@/config/paths.ts';
+import { formatRupees } from '@/domain/money.ts';
 import { istToday, useBooks } from '../api/get-books.ts';
 import { resultColor } from '../lib/result-color.ts';
 

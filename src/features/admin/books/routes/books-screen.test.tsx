@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { booksMessages, type Books, type BooksMatch } from '../../../../domain/books.ts';
-import { mockApi } from '../../../../test/render.tsx';
-import { renderAdmin } from '../../testing/render-admin.tsx';
+import { booksMessages, type Books, type BooksMatch } from '@/domain/books.ts';
+import { mockApi } from '@/test/render.tsx';
+import { renderAdmin } from '@/features/admin/testing/render-admin.tsx';
 import { BOOKS_PAGE, BooksRoute } from './books-screen.tsx';
 import { TodayHouseResult } from '../components/today-house-result.tsx';
 

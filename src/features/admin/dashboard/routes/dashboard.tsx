@@ -5,16 +5,16 @@
 import { Box, Card, Heading, HStack, Link, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../../../components/ui/use-error-toast.ts';
-import { formatDateTime, formatRupees } from '../../../../domain/money.ts';
-import { formatSignedRupees } from '../../../../lib/format.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import { formatDateTime, formatRupees } from '@/domain/money.ts';
+import { formatSignedRupees } from '@/lib/format.ts';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
-import { TodayHouseResult } from '../../books/components/today-house-result.tsx';
-import { PageHeader } from '../../shared/components/page-header.tsx';
-import { StatusBadge } from '../../shared/components/status-badge.tsx';
-import { adminPaths } from '../../../../config/paths.ts';
-import { humanize } from '../../shared/lib/labels.ts';
+import { TodayHouseResult } from '@/features/admin/books/components/today-house-result.tsx';
+import { PageHeader } from '@/features/admin/shared/components/page-header.tsx';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge.tsx';
+import { adminPaths } from '@/config/paths.ts';
+import { humanize } from '@/features/admin/shared/lib/labels.ts';
 
 function StatCard({ label, value, help, to }: { label: string; value: ReactNode; help?: string; to?: string }) {
   const body = (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Match } from '../../../../domain/entities.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { announceMatchChange } from '../../../../lib/cache-sync.ts';
+import type { Match } from '@/domain/entities.ts';
+import { api } from '@/lib/api-client.ts';
+import { announceMatchChange } from '@/lib/cache-sync.ts';
 
 /** PATCH /api/admin/matches/{id}/abandon (beyond the spec): bets cancelled, stakes refunded. */
 export function abandonMatch(id: number): Promise<Match> {

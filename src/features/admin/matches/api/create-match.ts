@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Match } from '../../../../domain/entities.ts';
-import type { MatchType } from '../../../../domain/limits.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { announceMatchChange } from '../../../../lib/cache-sync.ts';
+import type { Match } from '@/domain/entities.ts';
+import type { MatchType } from '@/domain/limits.ts';
+import { api } from '@/lib/api-client.ts';
+import { announceMatchChange } from '@/lib/cache-sync.ts';
 
 export interface CreateMatchBody {
   match_type: MatchType;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Match } from '../../../../domain/entities.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { announceMatchChange } from '../../../../lib/cache-sync.ts';
+import type { Match } from '@/domain/entities.ts';
+import { api } from '@/lib/api-client.ts';
+import { announceMatchChange } from '@/lib/cache-sync.ts';
 
 export interface DeclareWinnerInput {
   id: number;

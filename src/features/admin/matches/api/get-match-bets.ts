@@ -1,7 +1,7 @@
-import type { Bet } from '../../../../domain/entities.ts';
-import { DEFAULT_PAGE_SIZE } from '../../../../domain/paging.ts';
-import { pagedQueryOptions, usePagedList } from '../../../../lib/paged-query.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { Bet } from '@/domain/entities.ts';
+import { DEFAULT_PAGE_SIZE } from '@/domain/paging.ts';
+import { pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/bets/match/{id}: the bets placed on a match, newest first, paged (the first page counts them and their stake). */
 export function getMatchBetsQueryOptions(id: number) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Team } from '../../../../domain/entities.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { Team } from '@/domain/entities.ts';
+import { api } from '@/lib/api-client.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/teams: the teams the create-match selects offer. */
 export function getTeams(): Promise<Team[]> {

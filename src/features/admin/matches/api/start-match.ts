@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Match } from '../../../../domain/entities.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { announceMatchChange } from '../../../../lib/cache-sync.ts';
+import type { Match } from '@/domain/entities.ts';
+import { api } from '@/lib/api-client.ts';
+import { announceMatchChange } from '@/lib/cache-sync.ts';
 
 /** PATCH /api/admin/matches/{id}/start (empty body): upcoming → live. */
 export function startMatch(id: number): Promise<Match> {

@@ -5,12 +5,12 @@
  */
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import type { Match } from '../../../../domain/entities.ts';
-import { formatRupees } from '../../../../domain/money.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { Match } from '@/domain/entities.ts';
+import { formatRupees } from '@/domain/money.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useAbandonMatch } from '../api/abandon-match.ts';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 
 export interface Refund {
   /** open bets */

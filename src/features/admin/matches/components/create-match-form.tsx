@@ -7,13 +7,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../../components/ui/form-stack.tsx';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import { useErrorToast } from '../../../../components/ui/use-error-toast.ts';
-import { MATCH_TYPES } from '../../../../domain/limits.ts';
-import { adminPaths } from '../../../../config/paths.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import { MATCH_TYPES } from '@/domain/limits.ts';
+import { adminPaths } from '@/config/paths.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useCreateMatch } from '../api/create-match.ts';
 import { useTeams } from '../api/get-teams.ts';
 import {
@@ -22,7 +22,7 @@ import {
   newMatchFrom,
   type CreateMatchValues,
 } from '../lib/create-match-form.ts';
-import { MATCH_TYPE_LABELS } from '../../shared/lib/labels.ts';
+import { MATCH_TYPE_LABELS } from '@/features/admin/shared/lib/labels.ts';
 import { MatchDateTimeField } from './match-date-time-field.tsx';
 
 function FieldSelect({

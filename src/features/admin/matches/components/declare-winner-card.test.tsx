@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { aMatch } from '../../../../test/fixtures.ts';
-import { mockApi } from '../../../../test/render.tsx';
-import { renderAdmin } from '../../testing/render-admin.tsx';
+import { aMatch } from '@/test/fixtures.ts';
+import { mockApi } from '@/test/render.tsx';
+import { renderAdmin } from '@/features/admin/testing/render-admin.tsx';
 import { DeclareWinnerCard } from './declare-winner-card.tsx';
 
 const declareButton = () => screen.getByRole('button', { name: 'Declare Winner & Process Bets' });

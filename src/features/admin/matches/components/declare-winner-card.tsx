@@ -5,17 +5,17 @@
  */
 import { Box, Button, List, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import type { Match } from '../../../../domain/entities.ts';
-import { messages } from '../../../../domain/messages.ts';
-import type { TeamRef } from '../../../../domain/teams.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { Match } from '@/domain/entities.ts';
+import { messages } from '@/domain/messages.ts';
+import type { TeamRef } from '@/domain/teams.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useDeclareWinner } from '../api/declare-winner.ts';
-import { matchTeams } from '../../shared/lib/labels.ts';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
-import { SectionCard } from '../../../../components/ui/section-card.tsx';
-import { OfflineHint } from '../../../../components/ui/offline.tsx';
-import { useOnline } from '../../../../lib/use-online.ts';
+import { matchTeams } from '@/features/admin/shared/lib/labels.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { OfflineHint } from '@/components/ui/offline.tsx';
+import { useOnline } from '@/lib/use-online.ts';
 
 function TeamChoice({
   teams,

@@ -5,15 +5,15 @@
  */
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import type { Match } from '../../../../domain/entities.ts';
-import { formatDateTime } from '../../../../domain/money.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { Match } from '@/domain/entities.ts';
+import { formatDateTime } from '@/domain/money.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useStartMatch } from '../api/start-match.ts';
-import { adminPaths } from '../../../../config/paths.ts';
-import { liveStateLabel, matchTypeLabel, teamOf } from '../../shared/lib/labels.ts';
-import { StatusBadge } from '../../shared/components/status-badge.tsx';
-import { TeamBadge } from '../../../../components/team-badge.tsx';
+import { adminPaths } from '@/config/paths.ts';
+import { liveStateLabel, matchTypeLabel, teamOf } from '@/features/admin/shared/lib/labels.ts';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge.tsx';
+import { TeamBadge } from '@/components/team-badge.tsx';
 
 export function MatchCard({ match }: { match: Match }) {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 /** Match Date & Time: a calendar for the day (choosing one keeps the time of day) and a time input. */
 import { DatePicker, HStack, Input, Stack, chakra, parseDate } from '@chakra-ui/react';
 import { Controller, type Control, type UseFormRegister } from 'react-hook-form';
-import { FormField } from '../../../../components/ui/form-field.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
 import type { CreateMatchValues } from '../lib/create-match-form.ts';
 
 function DayCalendar({ value, onChange }: { value: string; onChange: (day: string) => void }) {

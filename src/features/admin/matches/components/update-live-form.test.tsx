@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aMatch } from '../../../../test/fixtures.ts';
-import { mockApi, writes } from '../../../../test/render.tsx';
-import { renderAdmin } from '../../testing/render-admin.tsx';
+import { aMatch } from '@/test/fixtures.ts';
+import { mockApi, writes } from '@/test/render.tsx';
+import { renderAdmin } from '@/features/admin/testing/render-admin.tsx';
 import { UpdateLiveForm } from './update-live-form.tsx';
 
 describe('update live score', () => {

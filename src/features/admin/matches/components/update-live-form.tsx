@@ -9,16 +9,16 @@ import { Button, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormField } from '../../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../../components/ui/form-stack.tsx';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import type { Match } from '../../../../domain/entities.ts';
-import { SHORT_TEXT } from '../../../../domain/limits.ts';
-import { INNINGS_OVERS, MAX_OVER, priceMessages, SCORE_PATTERN } from '../../../../domain/price.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { Match } from '@/domain/entities.ts';
+import { SHORT_TEXT } from '@/domain/limits.ts';
+import { INNINGS_OVERS, MAX_OVER, priceMessages, SCORE_PATTERN } from '@/domain/price.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useUpdateLive } from '../api/update-live.ts';
-import { matchTeams } from '../../shared/lib/labels.ts';
-import { SectionCard } from '../../../../components/ui/section-card.tsx';
+import { matchTeams } from '@/features/admin/shared/lib/labels.ts';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 
 /** The last over an innings of this match may reach. */
 const lastOver = (match: Match) => INNINGS_OVERS[match.match_type] ?? MAX_OVER;

@@ -4,8 +4,8 @@
  * with a toast before anything is sent.
  */
 import { z } from 'zod';
-import { LONG_TEXT, MATCH_TYPES } from '../../../../domain/limits.ts';
-import { messages } from '../../../../domain/messages.ts';
+import { LONG_TEXT, MATCH_TYPES } from '@/domain/limits.ts';
+import { messages } from '@/domain/messages.ts';
 import type { CreateMatchBody } from '../api/create-match.ts';
 import { combineDateAndTime, timeOfDay } from './match-time.ts';
 

@@ -1,9 +1,9 @@
 /** New match: back to the list, 'Create Match' and the form (src/features/admin/components/create-match-form.tsx). */
 import { Box, Button, Card } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { adminPaths } from '../../../../config/paths.ts';
+import { adminPaths } from '@/config/paths.ts';
 import { CreateMatchForm } from '../components/create-match-form.tsx';
-import { PageHeader } from '../../shared/components/page-header.tsx';
+import { PageHeader } from '@/features/admin/shared/components/page-header.tsx';
 
 export function CreateMatchRoute() {
   return (

@@ -7,30 +7,30 @@
  */
 import { Box, Button, Card, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import { useErrorToast } from '../../../../components/ui/use-error-toast.ts';
-import type { Match } from '../../../../domain/entities.ts';
-import { formatDateTime } from '../../../../domain/money.ts';
-import { settlementLabel } from '../../../../domain/settlement.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import type { Match } from '@/domain/entities.ts';
+import { formatDateTime } from '@/domain/money.ts';
+import { settlementLabel } from '@/domain/settlement.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useAdminMatch } from '../api/get-admin-match.ts';
-import { useMatchUpdates } from '../../../../lib/use-match-updates.ts';
+import { useMatchUpdates } from '@/lib/use-match-updates.ts';
 import { useMatchBets } from '../api/get-match-bets.ts';
 import { useStartMatch } from '../api/start-match.ts';
 import { AbandonMatchButton } from '../components/abandon-match-button.tsx';
-import { BettingSuspensionButton } from '../../risk/components/betting-suspension-button.tsx';
+import { BettingSuspensionButton } from '@/features/admin/risk/components/betting-suspension-button.tsx';
 import { DeclareWinnerCard } from '../components/declare-winner-card.tsx';
-import { InfoItem } from '../../shared/components/info-item.tsx';
+import { InfoItem } from '@/features/admin/shared/components/info-item.tsx';
 import { MatchBetsTable } from '../components/match-bets-table.tsx';
-import { OddsCard } from '../../risk/components/odds-card.tsx';
-import { PageHeader } from '../../shared/components/page-header.tsx';
-import { RiskCard } from '../../risk/components/risk-card.tsx';
-import { StatusBadge } from '../../shared/components/status-badge.tsx';
-import { TeamBadge } from '../../../../components/team-badge.tsx';
+import { OddsCard } from '@/features/admin/risk/components/odds-card.tsx';
+import { PageHeader } from '@/features/admin/shared/components/page-header.tsx';
+import { RiskCard } from '@/features/admin/risk/components/risk-card.tsx';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge.tsx';
+import { TeamBadge } from '@/components/team-badge.tsx';
 import { UpdateLiveForm } from '../components/update-live-form.tsx';
-import { adminPaths } from '../../../../config/paths.ts';
-import { liveStateLabel, matchTypeLabel, teamOf } from '../../shared/lib/labels.ts';
+import { adminPaths } from '@/config/paths.ts';
+import { liveStateLabel, matchTypeLabel, teamOf } from '@/features/admin/shared/lib/labels.ts';
 
 function statusText(match: Match): string {
   if (match.status === 'completed') {

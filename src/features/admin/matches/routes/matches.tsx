@@ -5,17 +5,17 @@
 import { Box, Button, HStack, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../../../components/ui/use-error-toast.ts';
-import type { Match } from '../../../../domain/entities.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import type { Match } from '@/domain/entities.ts';
 import { useAdminMatches } from '../api/get-admin-matches.ts';
-import { useMatchUpdates } from '../../../../lib/use-match-updates.ts';
-import { EmptyState } from '../../../../components/ui/empty-state.tsx';
-import { ListSearch, ListTabs } from '../../shared/components/list-controls.tsx';
+import { useMatchUpdates } from '@/lib/use-match-updates.ts';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ListSearch, ListTabs } from '@/features/admin/shared/components/list-controls.tsx';
 import { MatchCard } from '../components/match-card.tsx';
-import { PageHeader } from '../../shared/components/page-header.tsx';
-import { adminPaths } from '../../../../config/paths.ts';
-import { matchTeams, matchTypeLabel } from '../../shared/lib/labels.ts';
+import { PageHeader } from '@/features/admin/shared/components/page-header.tsx';
+import { adminPaths } from '@/config/paths.ts';
+import { matchTeams, matchTypeLabel } from '@/features/admin/shared/lib/labels.ts';
 
 const FILTERS = [
   { value: 'all', label: 'All' },

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Transaction } from '../../../../domain/entities.ts';
-import { formatRupees } from '../../../../domain/money.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { getRiskSettingsQueryOptions } from '../../settings/api/get-risk-settings.ts';
-import { invalidateUserMoney } from '../../shared/api/invalidate.ts';
+import type { Transaction } from '@/domain/entities.ts';
+import { formatRupees } from '@/domain/money.ts';
+import { api } from '@/lib/api-client.ts';
+import { getRiskSettingsQueryOptions } from '@/features/admin/settings/api/get-risk-settings.ts';
+import { invalidateUserMoney } from '@/features/admin/shared/api/invalidate.ts';
 
 export interface AdjustWalletInput {
   userId: number;

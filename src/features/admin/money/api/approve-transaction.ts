@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FirstApproval } from '../../../../domain/admin-entities.ts';
-import type { Transaction } from '../../../../domain/entities.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { invalidateUserMoney } from '../../shared/api/invalidate.ts';
+import type { FirstApproval } from '@/domain/admin-entities.ts';
+import type { Transaction } from '@/domain/entities.ts';
+import { api } from '@/lib/api-client.ts';
+import { invalidateUserMoney } from '@/features/admin/shared/api/invalidate.ts';
 
 export interface ApprovalResult {
   transaction: Transaction;

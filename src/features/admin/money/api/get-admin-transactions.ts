@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TransactionCounts } from '../../../../domain/admin-entities.ts';
-import type { Transaction } from '../../../../domain/entities.ts';
-import { DEFAULT_PAGE_SIZE } from '../../../../domain/paging.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { listUrl, pagedQueryOptions, usePagedList } from '../../../../lib/paged-query.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { TransactionCounts } from '@/domain/admin-entities.ts';
+import type { Transaction } from '@/domain/entities.ts';
+import { DEFAULT_PAGE_SIZE } from '@/domain/paging.ts';
+import { api } from '@/lib/api-client.ts';
+import { listUrl, pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 export interface TransactionListFilter {
   search: string;

@@ -1,7 +1,7 @@
-import type { Transaction } from '../../../../domain/entities.ts';
-import { DEFAULT_PAGE_SIZE } from '../../../../domain/paging.ts';
-import { pagedQueryOptions, usePagedList } from '../../../../lib/paged-query.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { Transaction } from '@/domain/entities.ts';
+import { DEFAULT_PAGE_SIZE } from '@/domain/paging.ts';
+import { pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/wallet/transactions?userId= (the admin wallet page adds the user's id), paged. */
 export function getWalletTransactionsQueryOptions(id: number) {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { aTransaction, aUser } from '../../../../test/fixtures.ts';
-import { mockApi } from '../../../../test/render.tsx';
-import { renderAdmin } from '../../testing/render-admin.tsx';
+import { aTransaction, aUser } from '@/test/fixtures.ts';
+import { mockApi } from '@/test/render.tsx';
+import { renderAdmin } from '@/features/admin/testing/render-admin.tsx';
 import { AdjustmentForm } from './adjustment-form.tsx';
 
 function setup(

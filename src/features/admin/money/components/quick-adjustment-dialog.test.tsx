@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aTransaction, aUser } from '../../../../test/fixtures.ts';
-import { mockApi } from '../../../../test/render.tsx';
-import { renderAdmin } from '../../testing/render-admin.tsx';
+import { aTransaction, aUser } from '@/test/fixtures.ts';
+import { mockApi } from '@/test/render.tsx';
+import { renderAdmin } from '@/features/admin/testing/render-admin.tsx';
 import { QUICK_ADJUSTMENT_NOTE } from './adjustment-form.tsx';
 import { QuickAdjustmentDialog } from './quick-adjustment-dialog.tsx';
 

@@ -5,10 +5,10 @@
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import type { User } from '../../../../domain/entities.ts';
-import { formatRupees } from '../../../../domain/money.ts';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { User } from '@/domain/entities.ts';
+import { formatRupees } from '@/domain/money.ts';
 import { AdjustmentFields, useAdjustmentForm } from './adjustment-form.tsx';
 
 export function QuickAdjustmentDialog({

@@ -6,14 +6,14 @@
  * administrator must approve it.
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import type { Transaction } from '../../../../domain/entities.ts';
-import { formatRupees } from '../../../../domain/money.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { Transaction } from '@/domain/entities.ts';
+import { formatRupees } from '@/domain/money.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useApproveTransaction } from '../api/approve-transaction.ts';
 import { useRejectTransaction } from '../api/reject-transaction.ts';
-import { humanize } from '../../shared/lib/labels.ts';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { humanize } from '@/features/admin/shared/lib/labels.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 
 export type Review = { action: 'approve' | 'reject'; transaction: Transaction };
 

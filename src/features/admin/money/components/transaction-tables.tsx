@@ -4,12 +4,12 @@
  */
 import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { Transaction } from '../../../../domain/entities.ts';
-import { formatDateTime, formatRupees } from '../../../../domain/money.ts';
-import { adminPaths } from '../../../../config/paths.ts';
-import { humanize } from '../../shared/lib/labels.ts';
-import { DataTable, type Column } from '../../../../components/ui/data-table.tsx';
-import { StatusBadge } from '../../shared/components/status-badge.tsx';
+import type { Transaction } from '@/domain/entities.ts';
+import { formatDateTime, formatRupees } from '@/domain/money.ts';
+import { adminPaths } from '@/config/paths.ts';
+import { humanize } from '@/features/admin/shared/lib/labels.ts';
+import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge.tsx';
 import { ReviewButtons, type Review } from './transaction-review.tsx';
 
 /** '+₹1,000' for a credit, '-₹500' for a debit, '₹0' for zero. */

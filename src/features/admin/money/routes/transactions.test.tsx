@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aTransaction } from '../../../../test/fixtures.ts';
-import { mockApi, type RecordedCall } from '../../../../test/render.tsx';
-import { renderAdmin } from '../../testing/render-admin.tsx';
+import { aTransaction } from '@/test/fixtures.ts';
+import { mockApi, type RecordedCall } from '@/test/render.tsx';
+import { renderAdmin } from '@/features/admin/testing/render-admin.tsx';
 import { TransactionsRoute } from './transactions.tsx';
 
 const rows = [

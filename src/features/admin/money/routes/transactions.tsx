@@ -8,16 +8,16 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadMoreButton } from '../../../../components/ui/load-more-button.tsx';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../../../components/ui/use-error-toast.ts';
-import type { TransactionCounts } from '../../../../domain/admin-entities.ts';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
+import { LoadMoreButton } from '@/components/ui/load-more-button.tsx';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import type { TransactionCounts } from '@/domain/admin-entities.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useAdminTransactionCounts, useAdminTransactions } from '../api/get-admin-transactions.ts';
-import { EmptyState } from '../../../../components/ui/empty-state.tsx';
-import { ListSearch, ListTabs } from '../../shared/components/list-controls.tsx';
-import { LoadError } from '../../../../components/ui/load-error.tsx';
-import { PageHeader } from '../../shared/components/page-header.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ListSearch, ListTabs } from '@/features/admin/shared/components/list-controls.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
+import { PageHeader } from '@/features/admin/shared/components/page-header.tsx';
 import { ReviewDialog, type Review } from '../components/transaction-review.tsx';
 import { TransactionQueue } from '../components/transaction-tables.tsx';
 import {

@@ -5,20 +5,20 @@
  */
 import { Box, Button, Card, DataList, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../../../components/ui/use-error-toast.ts';
-import type { User } from '../../../../domain/entities.ts';
-import { formatRupees } from '../../../../domain/money.ts';
-import { useAdminUser } from '../../users/api/get-admin-user.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import type { User } from '@/domain/entities.ts';
+import { formatRupees } from '@/domain/money.ts';
+import { useAdminUser } from '@/features/admin/users/api/get-admin-user.ts';
 import { useWalletTransactions } from '../api/get-wallet-transactions.ts';
 import { AdjustmentForm } from '../components/adjustment-form.tsx';
-import { InfoItem } from '../../shared/components/info-item.tsx';
-import { PagedRows } from '../../../../components/ui/paged-rows.tsx';
-import { SectionCard } from '../../../../components/ui/section-card.tsx';
-import { StatusBadge } from '../../shared/components/status-badge.tsx';
+import { InfoItem } from '@/features/admin/shared/components/info-item.tsx';
+import { PagedRows } from '@/components/ui/paged-rows.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge.tsx';
 import { UserLedger } from '../components/transaction-tables.tsx';
-import { adminPaths } from '../../../../config/paths.ts';
-import { capitalize } from '../../shared/lib/labels.ts';
+import { adminPaths } from '@/config/paths.ts';
+import { capitalize } from '@/features/admin/shared/lib/labels.ts';
 
 function UserNotFound() {
   return (

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MatchRisk } from '../../../../domain/risk.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { MatchRisk } from '@/domain/risk.ts';
+import { api } from '@/lib/api-client.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /**
  * How often an open admin match page refetches its risk view. Bets produce no match events (announcing each

@@ -7,12 +7,12 @@
  */
 import { Button, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import type { Match } from '../../../../domain/entities.ts';
-import { bettingTexts } from '../../../../domain/betting.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { Match } from '@/domain/entities.ts';
+import { bettingTexts } from '@/domain/betting.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useSetBettingSuspended } from '../api/set-betting-suspended.ts';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 
 const actionLabel = (suspend: boolean) => (suspend ? 'Suspend Betting' : 'Resume Betting');
 const palette = (suspend: boolean) => (suspend ? 'orange' : 'green');

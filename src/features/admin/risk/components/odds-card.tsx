@@ -7,16 +7,16 @@ import { Button, Input, SimpleGrid } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { FormField } from '../../../../components/ui/form-field.tsx';
-import { FormStack } from '../../../../components/ui/form-stack.tsx';
-import { SectionCard } from '../../../../components/ui/section-card.tsx';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import type { Match } from '../../../../domain/entities.ts';
-import { formatOdds, overroundPercent } from '../../../../domain/price.ts';
-import { oddsSchema } from '../../../../domain/schemas.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { FormStack } from '@/components/ui/form-stack.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { Match } from '@/domain/entities.ts';
+import { formatOdds, overroundPercent } from '@/domain/price.ts';
+import { oddsSchema } from '@/domain/schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useSetMatchOdds } from '../api/set-match-odds.ts';
-import { matchTeams } from '../../shared/lib/labels.ts';
+import { matchTeams } from '@/features/admin/shared/lib/labels.ts';
 import { OverroundLine } from './overround-line.tsx';
 
 const typedOdds = z

@@ -3,7 +3,7 @@
  * backing both teams in proportion to the prices pays whichever wins.
  */
 import { Alert, Text } from '@chakra-ui/react';
-import { priceMessages } from '../../../../domain/price.ts';
+import { priceMessages } from '@/domain/price.ts';
 
 export function OverroundLine({ percent }: { percent: number }) {
   return (

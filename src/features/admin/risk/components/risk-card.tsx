@@ -5,15 +5,15 @@
  * while the match is open for changes (get-match-risk.ts says why).
  */
 import { Stack, Table, Text } from '@chakra-ui/react';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import type { Match } from '../../../../domain/entities.ts';
-import { formatRupees } from '../../../../domain/money.ts';
-import { formatOdds } from '../../../../domain/price.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import type { Match } from '@/domain/entities.ts';
+import { formatRupees } from '@/domain/money.ts';
+import { formatOdds } from '@/domain/price.ts';
 import { useMatchRisk } from '../api/get-match-risk.ts';
-import { matchTeams } from '../../shared/lib/labels.ts';
-import { LoadError } from '../../../../components/ui/load-error.tsx';
+import { matchTeams } from '@/features/admin/shared/lib/labels.ts';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { OverroundLine } from './overround-line.tsx';
-import { SectionCard } from '../../../../components/ui/section-card.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 
 function netColor(net: number): string | undefined {
   if (net < 0) return 'red.600';

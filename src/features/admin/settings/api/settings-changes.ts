@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingsChange } from '../../../../domain/risk.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { SettingsChange } from '@/domain/risk.ts';
+import { api } from '@/lib/api-client.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/settings/changes: the settings changes waiting for a second administrator, newest first. */
 export function getSettingsChanges(): Promise<SettingsChange[]> {

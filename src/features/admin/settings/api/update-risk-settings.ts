@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PendingSettingsChange, RiskSettings } from '../../../../domain/risk.ts';
-import { api } from '../../../../lib/api-client.ts';
+import type { PendingSettingsChange, RiskSettings } from '@/domain/risk.ts';
+import { api } from '@/lib/api-client.ts';
 import { getRiskSettingsQueryOptions } from './get-risk-settings.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /**
  * PUT /api/admin/settings: the settings given change (audited); answers all of them as they now are (200),

@@ -5,16 +5,16 @@
  * this change').
  */
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import { SectionCard } from '../../../../components/ui/section-card.tsx';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import { formatDateTime, formatRupees } from '../../../../domain/money.ts';
-import type { RiskSettings, SettingsChange } from '../../../../domain/risk.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
-import { useUser } from '../../../../lib/auth.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { formatDateTime, formatRupees } from '@/domain/money.ts';
+import type { RiskSettings, SettingsChange } from '@/domain/risk.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useUser } from '@/lib/auth.ts';
 import { useDecideSettingsChange, useSettingsChanges, type SettingsDecision } from '../api/settings-changes.ts';
-import { SETTING_LABELS } from '../../shared/lib/labels.ts';
-import { LoadError } from '../../../../components/ui/load-error.tsx';
+import { SETTING_LABELS } from '@/features/admin/shared/lib/labels.ts';
+import { LoadError } from '@/components/ui/load-error.tsx';
 
 const outcomes = {
   approve: { done: 'Change approved', said: 'The settings have been updated.', failed: 'Failed to approve change' },

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RiskSettings, SettingsChange } from '../../../../domain/risk.ts';
-import { mockApi, writes } from '../../../../test/render.tsx';
-import { renderAdmin } from '../../testing/render-admin.tsx';
+import type { RiskSettings, SettingsChange } from '@/domain/risk.ts';
+import { mockApi, writes } from '@/test/render.tsx';
+import { renderAdmin } from '@/features/admin/testing/render-admin.tsx';
 import { SettingsRoute } from './settings.tsx';
 
 const defaults: RiskSettings = {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { announceMoneyMoved } from '../../../../lib/cache-sync.ts';
+import { announceMoneyMoved } from '@/lib/cache-sync.ts';
 import { adminKeys } from './keys.ts';
 
 /*

@@ -5,8 +5,8 @@
  * The player caches are kept by their own features (src/lib/cache-sync.ts).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Match } from '../../../../domain/entities.ts';
-import { listenToCacheChanges, newerThanCached, newestStartFirst, placeInList } from '../../../../lib/cache-sync.ts';
+import type { Match } from '@/domain/entities.ts';
+import { listenToCacheChanges, newerThanCached, newestStartFirst, placeInList } from '@/lib/cache-sync.ts';
 
 export const adminKeys = {
   all: ['admin'] as const,

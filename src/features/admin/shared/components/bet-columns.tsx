@@ -5,11 +5,11 @@
  */
 import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { Bet } from '../../../../domain/entities.ts';
-import { formatDateTime, formatRupees } from '../../../../domain/money.ts';
-import { formatOdds } from '../../../../domain/price.ts';
-import { adminPaths } from '../../../../config/paths.ts';
-import type { Column } from '../../../../components/ui/data-table.tsx';
+import type { Bet } from '@/domain/entities.ts';
+import { formatDateTime, formatRupees } from '@/domain/money.ts';
+import { formatOdds } from '@/domain/price.ts';
+import { adminPaths } from '@/config/paths.ts';
+import type { Column } from '@/components/ui/data-table.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const player: Column<Bet> = {

@@ -1,8 +1,8 @@
 /** Display texts of the back office: match types, statuses, teams with the fixed fallback. */
-import type { Match, Team } from '../../../../domain/entities.ts';
-import type { MatchType } from '../../../../domain/limits.ts';
-import type { RiskSettings } from '../../../../domain/risk.ts';
-import { fallbackTeam, type TeamRef } from '../../../../domain/teams.ts';
+import type { Match, Team } from '@/domain/entities.ts';
+import type { MatchType } from '@/domain/limits.ts';
+import type { RiskSettings } from '@/domain/risk.ts';
+import { fallbackTeam, type TeamRef } from '@/domain/teams.ts';
 
 export const MATCH_TYPE_LABELS: Record<MatchType, string> = { t20: 'T20', odi: 'ODI', test: 'Test', ipl: 'IPL' };
 

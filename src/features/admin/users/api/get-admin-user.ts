@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../domain/entities.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { User } from '@/domain/entities.ts';
+import { api } from '@/lib/api-client.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/users/{id}. */
 export function getAdminUser(id: number): Promise<User> {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserCounts } from '../../../../domain/admin-entities.ts';
-import type { User } from '../../../../domain/entities.ts';
-import type { UserStatus } from '../../../../domain/limits.ts';
-import { DEFAULT_PAGE_SIZE } from '../../../../domain/paging.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { listUrl, pagedQueryOptions, usePagedList } from '../../../../lib/paged-query.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { UserCounts } from '@/domain/admin-entities.ts';
+import type { User } from '@/domain/entities.ts';
+import type { UserStatus } from '@/domain/limits.ts';
+import { DEFAULT_PAGE_SIZE } from '@/domain/paging.ts';
+import { api } from '@/lib/api-client.ts';
+import { listUrl, pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 export interface UserListFilter {
   search: string;

@@ -1,7 +1,7 @@
-import type { BankAccount } from '../../../../domain/entities.ts';
-import { DEFAULT_PAGE_SIZE } from '../../../../domain/paging.ts';
-import { pagedQueryOptions, usePagedList } from '../../../../lib/paged-query.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { BankAccount } from '@/domain/entities.ts';
+import { DEFAULT_PAGE_SIZE } from '@/domain/paging.ts';
+import { pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/users/{id}/bank-accounts, in the order added, paged. */
 export function getUserBankAccountsQueryOptions(id: number) {

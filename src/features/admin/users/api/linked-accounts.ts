@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LinkedAccount } from '../../../../domain/admin-entities.ts';
-import type { AccountLimits } from '../../../../domain/protection-schemas.ts';
-import { accountLimitsKey } from '../../../../lib/account-limits.ts';
-import { api } from '../../../../lib/api-client.ts';
-import { adminKeys } from '../../shared/api/keys.ts';
+import type { LinkedAccount } from '@/domain/admin-entities.ts';
+import type { AccountLimits } from '@/domain/protection-schemas.ts';
+import { accountLimitsKey } from '@/lib/account-limits.ts';
+import { api } from '@/lib/api-client.ts';
+import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/users/{id}/linked: the accounts sharing a bank account, a phone number or a device, with why. */
 export function getLinkedAccounts(id: number): Promise<LinkedAccount[]> {

@@ -1,5 +1,5 @@
 import { Badge, Card, HStack, SimpleGrid, Text } from '@chakra-ui/react';
-import type { BankAccount } from '../../../../domain/entities.ts';
+import type { BankAccount } from '@/domain/entities.ts';
 
 /** A user's bank accounts as cards: bank, Active / Inactive, holder, account number and IFSC. */
 export function BankAccountCards({ accounts }: { accounts: readonly BankAccount[] }) {

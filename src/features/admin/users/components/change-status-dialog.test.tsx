@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser } from '../../../../test/fixtures.ts';
-import { mockApi } from '../../../../test/render.tsx';
-import { renderAdmin } from '../../testing/render-admin.tsx';
+import { aUser } from '@/test/fixtures.ts';
+import { mockApi } from '@/test/render.tsx';
+import { renderAdmin } from '@/features/admin/testing/render-admin.tsx';
 import { ChangeStatusDialog } from './change-status-dialog.tsx';
 
 describe('change status dialog', () => {

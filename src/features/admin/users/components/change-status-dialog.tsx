@@ -4,15 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormDialog } from '../../../../components/ui/form-dialog.tsx';
-import { FormField } from '../../../../components/ui/form-field.tsx';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import type { User } from '../../../../domain/entities.ts';
-import { USER_STATUSES } from '../../../../domain/limits.ts';
-import { userStatusSchema } from '../../../../domain/schemas.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import type { User } from '@/domain/entities.ts';
+import { USER_STATUSES } from '@/domain/limits.ts';
+import { userStatusSchema } from '@/domain/schemas.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useUpdateUserStatus } from '../api/update-user-status.ts';
-import { capitalize } from '../../shared/lib/labels.ts';
+import { capitalize } from '@/features/admin/shared/lib/labels.ts';
 
 type FormValues = z.infer<typeof userStatusSchema>;
 

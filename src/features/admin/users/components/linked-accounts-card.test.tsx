@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LinkedAccount } from '../../../../domain/admin-entities.ts';
-import { formatDateTime } from '../../../../domain/money.ts';
-import { someLimits } from '../../../../test/fixtures.ts';
-import { mockApi, writes } from '../../../../test/render.tsx';
-import { renderAdmin } from '../../testing/render-admin.tsx';
+import type { LinkedAccount } from '@/domain/admin-entities.ts';
+import { formatDateTime } from '@/domain/money.ts';
+import { someLimits } from '@/test/fixtures.ts';
+import { mockApi, writes } from '@/test/render.tsx';
+import { renderAdmin } from '@/features/admin/testing/render-admin.tsx';
 import { LinkedAccountsCard } from './linked-accounts-card.tsx';
 
 const ends = '2027-05-22T09:00:00Z';

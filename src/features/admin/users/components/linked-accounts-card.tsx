@@ -7,16 +7,16 @@
  */
 import { Badge, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import { SectionCard } from '../../../../components/ui/section-card.tsx';
-import { notify } from '../../../../components/ui/toaster.tsx';
-import { adminPaths } from '../../../../config/paths.ts';
-import type { LinkedAccount, LinkReason } from '../../../../domain/admin-entities.ts';
-import { formatDateTime } from '../../../../domain/money.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { notify } from '@/components/ui/toaster.tsx';
+import { adminPaths } from '@/config/paths.ts';
+import type { LinkedAccount, LinkReason } from '@/domain/admin-entities.ts';
+import { formatDateTime } from '@/domain/money.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useApplyLinkedExclusion, useLinkedAccounts } from '../api/linked-accounts.ts';
-import { LoadError } from '../../../../components/ui/load-error.tsx';
-import { StatusBadge } from '../../shared/components/status-badge.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge.tsx';
 
 const REASONS: Record<LinkReason, string> = {
   bank_account: 'Same bank account',

@@ -1,8 +1,8 @@
-import { DepositLimitList, ExclusionList } from '../../../../components/protection-summary.tsx';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import { useAccountLimits } from '../../../../lib/account-limits.ts';
-import { LoadError } from '../../../../components/ui/load-error.tsx';
-import { SectionCard } from '../../../../components/ui/section-card.tsx';
+import { DepositLimitList, ExclusionList } from '@/components/protection-summary.tsx';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { useAccountLimits } from '@/lib/account-limits.ts';
+import { LoadError } from '@/components/ui/load-error.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 
 /** What the player set for themself: shown, never editable here (only the player may change it). */
 export function PlayerProtectionCard({ userId }: { userId: number }) {

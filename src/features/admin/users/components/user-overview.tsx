@@ -4,15 +4,15 @@
  */
 import { Button, DataList, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { User } from '../../../../domain/entities.ts';
-import { formatRupees } from '../../../../domain/money.ts';
-import { adminPaths } from '../../../../config/paths.ts';
+import type { User } from '@/domain/entities.ts';
+import { formatRupees } from '@/domain/money.ts';
+import { adminPaths } from '@/config/paths.ts';
 import { ChangeStatusDialog } from './change-status-dialog.tsx';
-import { InfoItem } from '../../shared/components/info-item.tsx';
+import { InfoItem } from '@/features/admin/shared/components/info-item.tsx';
 import { LinkedAccountsCard } from './linked-accounts-card.tsx';
 import { PlayerProtectionCard } from './player-protection-card.tsx';
-import { QuickAdjustmentDialog } from '../../money/components/quick-adjustment-dialog.tsx';
-import { SectionCard } from '../../../../components/ui/section-card.tsx';
+import { QuickAdjustmentDialog } from '@/features/admin/money/components/quick-adjustment-dialog.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 
 function UserInformation({ user }: { user: User }) {
   return (

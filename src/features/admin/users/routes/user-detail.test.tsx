@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../../../domain/money.ts';
-import { aUser, someLimits } from '../../../../test/fixtures.ts';
-import { mockApi } from '../../../../test/render.tsx';
-import { renderAdmin } from '../../testing/render-admin.tsx';
+import { formatDateTime } from '@/domain/money.ts';
+import { aUser, someLimits } from '@/test/fixtures.ts';
+import { mockApi } from '@/test/render.tsx';
+import { renderAdmin } from '@/features/admin/testing/render-admin.tsx';
 import { UserDetailRoute } from './user-detail.tsx';
 
 describe('admin user detail: player protection', () => {

@@ -9,22 +9,22 @@
  */
 import { Box, Button, Card, Heading, HStack, Tabs } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../../../components/ui/use-error-toast.ts';
-import type { User } from '../../../../domain/entities.ts';
-import { adminPaths } from '../../../../config/paths.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import type { User } from '@/domain/entities.ts';
+import { adminPaths } from '@/config/paths.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
 import { useUserBankAccounts } from '../api/get-user-bank-accounts.ts';
 import { useUserBets } from '../api/get-user-bets.ts';
-import { useUserTransactions } from '../../money/api/get-user-transactions.ts';
+import { useUserTransactions } from '@/features/admin/money/api/get-user-transactions.ts';
 import { BankAccountCards } from '../components/bank-account-cards.tsx';
-import { userBetColumns } from '../../shared/components/bet-columns.tsx';
-import { DataTable } from '../../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../../components/ui/empty-state.tsx';
-import { PagedRows } from '../../../../components/ui/paged-rows.tsx';
-import { QuickAdjustmentDialog } from '../../money/components/quick-adjustment-dialog.tsx';
-import { StatusBadge } from '../../shared/components/status-badge.tsx';
-import { UserLedger } from '../../money/components/transaction-tables.tsx';
+import { userBetColumns } from '@/features/admin/shared/components/bet-columns.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { PagedRows } from '@/components/ui/paged-rows.tsx';
+import { QuickAdjustmentDialog } from '@/features/admin/money/components/quick-adjustment-dialog.tsx';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge.tsx';
+import { UserLedger } from '@/features/admin/money/components/transaction-tables.tsx';
 import { UserOverview } from '../components/user-overview.tsx';
 
 function TransactionsCardHeader({ user }: { user: User }) {

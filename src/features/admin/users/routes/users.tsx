@@ -7,20 +7,20 @@
 import { Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PageSpinner } from '../../../../components/ui/page-spinner.tsx';
-import { useErrorToast } from '../../../../components/ui/use-error-toast.ts';
-import { LoadMoreButton } from '../../../../components/ui/load-more-button.tsx';
-import type { User } from '../../../../domain/entities.ts';
-import { formatRupees } from '../../../../domain/money.ts';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
+import { useErrorToast } from '@/components/ui/use-error-toast.ts';
+import { LoadMoreButton } from '@/components/ui/load-more-button.tsx';
+import type { User } from '@/domain/entities.ts';
+import { formatRupees } from '@/domain/money.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { useAdminUserCounts, useAdminUsers } from '../api/get-admin-users.ts';
-import { DataTable, type Column } from '../../../../components/ui/data-table.tsx';
-import { EmptyState } from '../../../../components/ui/empty-state.tsx';
-import { ListSearch, ListTabs } from '../../shared/components/list-controls.tsx';
-import { LoadError } from '../../../../components/ui/load-error.tsx';
-import { PageHeader } from '../../shared/components/page-header.tsx';
-import { StatusBadge } from '../../shared/components/status-badge.tsx';
-import { adminPaths } from '../../../../config/paths.ts';
+import { DataTable, type Column } from '@/components/ui/data-table.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ListSearch, ListTabs } from '@/features/admin/shared/components/list-controls.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
+import { PageHeader } from '@/features/admin/shared/components/page-header.tsx';
+import { StatusBadge } from '@/features/admin/shared/components/status-badge.tsx';
+import { adminPaths } from '@/config/paths.ts';
 
 const TABS = [
   { value: 'all', label: 'All Users' },
