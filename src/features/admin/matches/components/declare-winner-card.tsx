@@ -1,13 +1,18 @@
 /**
  * The admin picks one of the two teams; 'Declare Winner & Process Bets' stays disabled until
- * one is picked and opens 'Confirm Match Winner' (the selected team and three bullets). Confirm Winner is
- * disabled while the call is pending or with no selection.
+ * one is picked and opens 'Confirm Match Winner' (the selected team and three bullets). Confirm Winner
+ * submits the form (the API's declareWinnerSchema checks the pick) and is disabled while the call is pending
+ * or with no selection.
  */
 import { Box, Button, List, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { notify } from '@/components/ui/toaster.tsx';
 import type { Match } from '@/domain/entities.ts';
 import { messages } from '@/domain/messages.ts';
+import { declareWinnerSchema } from '@/domain/schemas.ts';
 import type { TeamRef } from '@/domain/teams.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useDeclareWinner } from '../api/declare-winner.ts';
@@ -55,30 +60,37 @@ function TeamChoice({
   );
 }
 
+const winnerFormSchema = declareWinnerSchema.pick({ winning_team_id: true });
+
 export function DeclareWinnerCard({ match }: { match: Match }) {
   const teams = matchTeams(match);
-  const [selected, setSelected] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const declare = useDeclareWinner();
   const online = useOnline();
+  const { control, handleSubmit } = useForm<
+    z.input<typeof winnerFormSchema>,
+    unknown,
+    z.output<typeof winnerFormSchema>
+  >({ resolver: zodResolver(winnerFormSchema), defaultValues: { winning_team_id: '' } });
+  const selected = useWatch({ control, name: 'winning_team_id' });
   const winner = teams.find((team) => String(team.id) === selected) ?? null;
 
-  const onConfirm = () => {
-    if (!winner) {
-      notify({ title: messages.winnerRequired, variant: 'destructive' });
-      return;
-    }
-    // mutateAsync, not mutate's callbacks: the completed match (from the answer or from the live event,
-    // whichever comes first) unmounts this card, and mutate's callbacks do not run for an unmounted caller.
-    declare.mutateAsync({ id: match.id, winning_team_id: winner.id, result: `${winner.name} won the match` }).then(
-      () => {
-        setOpen(false);
-        notify({ title: 'Winner declared', description: 'Match has been completed and winner has been declared.' });
-      },
-      (error) =>
-        notify({ title: 'Failed to declare winner', description: errorMessage(error), variant: 'destructive' }),
-    );
-  };
+  const onConfirm = handleSubmit(
+    ({ winning_team_id }) => {
+      const name = teams.find((team) => team.id === winning_team_id)?.name;
+      // mutateAsync, not mutate's callbacks: the completed match (from the answer or from the live event,
+      // whichever comes first) unmounts this card, and mutate's callbacks do not run for an unmounted caller.
+      return declare.mutateAsync({ id: match.id, winning_team_id, result: `${name} won the match` }).then(
+        () => {
+          setOpen(false);
+          notify({ title: 'Winner declared', description: 'Match has been completed and winner has been declared.' });
+        },
+        (error) =>
+          notify({ title: 'Failed to declare winner', description: errorMessage(error), variant: 'destructive' }),
+      );
+    },
+    () => notify({ title: messages.winnerRequired, variant: 'destructive' }),
+  );
 
   return (
     <SectionCard
@@ -86,7 +98,17 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
       description="Select the winning team to complete the match and settle its bets."
       gap="4"
     >
-      <TeamChoice teams={teams} selected={selected} onSelect={setSelected} />
+      <Controller
+        control={control}
+        name="winning_team_id"
+        render={({ field }) => (
+          <TeamChoice
+            teams={teams}
+            selected={winner && String(winner.id)}
+            onSelect={(id) => field.onChange(id ?? '')}
+          />
+        )}
+      />
       <Button colorPalette="yellow" disabled={!winner || !online} onClick={() => setOpen(true)} alignSelf="start">
         Declare Winner & Process Bets
       </Button>
@@ -96,7 +118,7 @@ export function DeclareWinnerCard({ match }: { match: Match }) {
         onOpenChange={setOpen}
         title="Confirm Match Winner"
         confirmLabel="Confirm Winner"
-        onConfirm={onConfirm}
+        onConfirm={() => void onConfirm()}
         pending={declare.isPending}
         confirmDisabled={!winner || !online}
         confirmPalette="yellow"
