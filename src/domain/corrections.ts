@@ -68,6 +68,11 @@ export const pendingCorrectionEntity = z.object({
 });
 export type PendingCorrection = z.infer<typeof pendingCorrectionEntity>;
 
+/** What players and admins read on a corrected match. */
+export function correctionLabel(reason: string): string {
+  return `Result corrected: ${reason}`;
+}
+
 /** The toast a player gets when a correction reaches their bets on a match ('MI vs CSK'). */
 export function correctionNoticeTitle(match: string): string {
   return `The result of ${match} was corrected`;

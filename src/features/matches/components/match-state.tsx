@@ -1,4 +1,5 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
+import { correctionLabel } from '@/domain/corrections.ts';
 import type { Match } from '@/domain/entities.ts';
 
 /** The over as cricket writes it (12.3), or null when not known. */
@@ -36,7 +37,7 @@ export function MatchState({ match }: { match: Match }) {
         </Text>
         {match.correction_reason && (
           <Text fontSize="sm" color="orange.700" textAlign="center">
-            Result corrected: {match.correction_reason}
+            {correctionLabel(match.correction_reason)}
           </Text>
         )}
       </>

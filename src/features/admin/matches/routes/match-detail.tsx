@@ -12,6 +12,7 @@ import { notify } from '@/components/ui/toaster.tsx';
 import { useErrorToast } from '@/components/ui/use-error-toast.ts';
 import type { Match } from '@/domain/entities.ts';
 import { formatDateTime } from '@/domain/money.ts';
+import { correctionLabel } from '@/domain/corrections.ts';
 import { settlementLabel } from '@/domain/settlement.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useAdminMatch } from '../api/get-admin-match.ts';
@@ -26,6 +27,7 @@ import { MatchBetsTable } from '../components/match-bets-table.tsx';
 import { OddsCard } from '@/features/admin/risk/components/odds-card.tsx';
 import { PageHeader } from '@/features/admin/shared/components/page-header.tsx';
 import { RiskCard } from '@/features/admin/risk/components/risk-card.tsx';
+import { ResultCorrectionCard } from '../components/result-correction-card.tsx';
 import { StatusBadge } from '@/features/admin/shared/components/status-badge.tsx';
 import { TeamBadge } from '@/components/team-badge.tsx';
 import { UpdateLiveForm } from '../components/update-live-form.tsx';
@@ -64,6 +66,11 @@ function OverviewCard({ match }: { match: Match }) {
         <Text textAlign="center" fontWeight="semibold" color={match.status === 'completed' ? 'green.700' : 'fg.muted'}>
           {statusText(match)}
         </Text>
+        {match.correction_reason && (
+          <Text textAlign="center" fontSize="sm" color="orange.700">
+            {correctionLabel(match.correction_reason)}
+          </Text>
+        )}
         <DataList.Root orientation="horizontal">
           <InfoItem label="Match Type">{matchTypeLabel(match.match_type)}</InfoItem>
           <InfoItem label="Date & Time">{formatDateTime(match.start_time)}</InfoItem>
@@ -147,6 +154,7 @@ export function MatchDetailRoute() {
         {match.status !== 'completed' && (
           <OddsCard key={`${match.id}:${match.team1_odds}:${match.team2_odds}`} match={match} />
         )}
+        {match.status === 'completed' && <ResultCorrectionCard match={match} />}
         <RiskCard match={match} />
         {bets.isPending ? (
           <PageSpinner label="Loading bets" />

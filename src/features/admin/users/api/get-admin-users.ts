@@ -10,13 +10,18 @@ import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 export interface UserListFilter {
   search: string;
   status?: UserStatus;
+  /** only the players a result correction left below zero */
+  belowZero?: boolean;
 }
 
-/** GET /api/admin/users?q=&status=: the users list, searched and filtered by the server, newest first. */
-export function getAdminUsersQueryOptions({ search, status }: UserListFilter) {
+/**
+ * GET /api/admin/users?q=&status=&below_zero=: the users list, searched and filtered by the server, newest
+ * first.
+ */
+export function getAdminUsersQueryOptions({ search, status, belowZero }: UserListFilter) {
   return pagedQueryOptions<User, readonly unknown[]>(
-    [...adminKeys.userList, { search, status }],
-    listUrl('/api/admin/users', { q: search, status }),
+    [...adminKeys.userList, { search, status, belowZero }],
+    listUrl('/api/admin/users', { q: search, status, below_zero: belowZero ? 'true' : undefined }),
     { limit: DEFAULT_PAGE_SIZE },
   );
 }

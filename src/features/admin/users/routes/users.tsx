@@ -1,8 +1,9 @@
 /**
  * Search by id, username, name or email; All Users / Active / Suspended / Banned, each with its
- * count; the users table with links to the detail and wallet pages; the empty states ('Try adjusting your
- * search filters.' whenever the search or a tab narrows the list) and an inline error when the list fails to
- * load. Search and tabs run on the server (the search once typing pauses); Load More fetches the next page.
+ * count, and Below Zero (the players a result correction left below zero, who may not bet or withdraw); the
+ * users table with links to the detail and wallet pages; the empty states ('Try adjusting your search
+ * filters.' whenever the search or a tab narrows the list) and an inline error when the list fails to load.
+ * Search and tabs run on the server (the search once typing pauses); Load More fetches the next page.
  */
 import { Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -27,6 +28,7 @@ const TABS = [
   { value: 'active', label: 'Active' },
   { value: 'suspended', label: 'Suspended' },
   { value: 'banned', label: 'Banned' },
+  { value: 'below_zero', label: 'Below Zero' },
 ] as const;
 
 type UserTab = (typeof TABS)[number]['value'];
@@ -62,7 +64,11 @@ export function UsersRoute() {
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<UserTab>('all');
   const query = useDebouncedValue(search.trim());
-  const users = useAdminUsers({ search: query, status: tab === 'all' ? undefined : tab });
+  const users = useAdminUsers({
+    search: query,
+    status: tab === 'all' || tab === 'below_zero' ? undefined : tab,
+    belowZero: tab === 'below_zero',
+  });
   const counts = useAdminUserCounts();
   const { isPending, error } = users;
   useErrorToast(error, 'Error loading users');
