@@ -6,7 +6,7 @@
 -- app.reconcile() names each way the house's accounts can be made wrong.
 begin;
 set local search_path = tests, public;
-select plan(33);
+select plan(34);
 
 select tests.create_user('books_a', 50000);
 select tests.create_user('books_b', 50000);
@@ -165,6 +165,23 @@ select is((select amount_in from pg_temp.day('gateway_clearing')), (:clearing_in
 select is((select count(*) from app.house_transfers where transaction_id = :returned_wd), 0::bigint,
   'a returned withdrawal moves nothing');
 select is(tests.reconcile_count(), 0::bigint, 'the books reconcile');
+
+/** The books as CSV: a team's name a spreadsheet would run is guarded */
+
+insert into public.teams (name, short_name) values ('=HYPERLINK("x", "Books XI")', 'BKXI');
+select tests.create_match('live', (select id from public.teams where short_name = 'BKXI'), 7) as csv_match \gset
+select tests.call_as('books_a');
+select app.place_bet(:csv_match, 7, 1000);
+select tests.call_as('books_admin');
+select app.declare_winner(:csv_match, (select id from public.teams where short_name = 'BKXI'));
+select tests.reset_role();
+select tests.settle(:csv_match);
+select tests.call_as('books_admin');
+select matches(
+  (select l from app.books_csv(current_date - 1, current_date + 1) l where l like 'match,' || :csv_match || ',%'),
+  format($re$^match,%s,"'=HYPERLINK\(""x"", ""Books XI""\)",Rajasthan Royals,[0-9: -]{19},,1,1000,0,0,,,,,1000$$re$, :csv_match),
+  'a CSV line''s texts are quoted and guarded against spreadsheet formulas');
+select tests.reset_role();
 
 /** What app.reconcile() catches in the house's accounts */
 

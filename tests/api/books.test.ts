@@ -2,8 +2,9 @@
  * The house's books: GET /api/admin/books and /api/admin/books.csv. A match's line adds up the bets placed and
  * settled on it (stakes, payouts, refunds, the house's result), the days and the matches of one answer add up
  * to the same house result, the range is checked (IST days, at most 366), only an admin reads them, and the
- * CSV is the same data with texts guarded against spreadsheet formulas. Other test files work beside this
- * one, so a day's figures are checked for what this file added, not for their whole value.
+ * CSV is the same data (its guard against spreadsheet formulas is checked by pgTAP 39-books, since the teams
+ * are reference data every test file shares). Other test files work beside this one, so a day's figures are
+ * checked for what this file added, not for their whole value.
  */
 import { describe, expect, it } from 'vitest';
 import { booksMessages, type Books } from '../../src/domain/books.ts';
@@ -152,18 +153,13 @@ describe("the house's books", () => {
     }
   });
 
-  it('gives the same books as CSV, texts guarded against spreadsheet formulas', async () => {
-    // a team whose name a spreadsheet would run (teams are reference data: written here as an operator would)
-    const name = `=HYPERLINK("x", ${Date.now()})`;
-    const [team] = await api.db`
-      insert into public.teams (name, short_name) values (${name}, ${unique('F').slice(0, 12)}) returning id`;
+  it('gives the same books as CSV, one table of match, day and total lines', async () => {
     const player = await registerPlayer(api.server);
     await fund(api.server, player, 2000);
-    const match = await createMatch(api.admin, { live: true, team1: team.id, team2: 7 });
+    const match = await createMatch(api.admin, { live: true, team1: 8, team2: 7 });
     expect((await player.client.post('/api/bets', { match_id: match.id, team_id: 7, amount: 1000 })).status).toBe(201);
     expect(
-      (await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: team.id }))
-        .status,
+      (await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 8 })).status,
     ).toBe(200);
     await settled(api.db, match.id);
 
@@ -181,7 +177,7 @@ describe("the house's books", () => {
     const line = lines.find((text) => text.startsWith(`match,${match.id},`));
     expect(line).toMatch(
       new RegExp(
-        `^match,${match.id},"'=HYPERLINK\\(""x"", \\d+\\)",Rajasthan Royals,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,,1,1000,0,0,,,,,1000$`,
+        `^match,${match.id},Sunrisers Hyderabad,Rajasthan Royals,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,,1,1000,0,0,,,,,1000$`,
       ),
     );
     // the same data: every match line of the JSON answer, in its order, then the day, then the totals
