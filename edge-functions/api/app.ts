@@ -25,10 +25,13 @@ import {
 } from './middleware.ts';
 import { apiDocument, documentRoute, knownMethodsOnly, notRouted } from './document.ts';
 import { restrictTo, router } from './openapi.ts';
+import { adminBetRoutes } from './routes/admin/bets.ts';
 import { adminBooksRoutes } from './routes/admin/books.ts';
 import { adminCorrectionRoutes } from './routes/admin/corrections.ts';
+import { adminDashboardRoutes } from './routes/admin/dashboard.ts';
 import { adminMatchRoutes } from './routes/admin/matches.ts';
-import { adminRiskRoutes } from './routes/admin/risk.ts';
+import { adminSettingsRoutes } from './routes/admin/settings.ts';
+import { adminTeamRoutes } from './routes/admin/teams.ts';
 import { adminTransactionRoutes } from './routes/admin/transactions.ts';
 import { adminUserRoutes } from './routes/admin/users.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -38,11 +41,11 @@ import { bankAccountRoutes } from './routes/bank-accounts.ts';
 import { betRoutes } from './routes/bets.ts';
 import { MatchFeed } from '../_shared/match-feed.ts';
 import { SettlementWorker } from '../_shared/settlement-worker.ts';
-import { healthRoute, healthRoutes } from './routes/health.ts';
-import { liveRoute, liveRoutes } from './routes/live.ts';
+import { healthRoutes } from './routes/health.ts';
+import { liveRoutes } from './routes/live.ts';
 import { matchRoutes } from './routes/matches.ts';
 import { paymentRoutes } from './routes/payments.ts';
-import { statementRoutes } from './routes/statement.ts';
+import { userRoutes } from './routes/user.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { readSession } from './session.ts';
 
@@ -81,20 +84,20 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
   const settlement = new SettlementWorker(sql, config.settlementBatchSize);
   feed.onSettlement(() => void settlement.kick());
   if (config.settlementSweepSeconds) settlement.sweepEvery(config.settlementSweepSeconds);
-  app.route('/', healthRoutes(sql, feed));
-  app.openAPIRegistry.registerPath(healthRoute);
-  app.route('/', authRoutes());
-  app.route('/', matchRoutes(new PublicMatchReads(feed)));
-  app.route('/', liveRoutes(feed, new PlayerResults(sql, feed), new SessionStreams(sql, feed)));
-  app.openAPIRegistry.registerPath(liveRoute);
-  app.route('/', betRoutes());
-  app.route('/', walletRoutes());
-  app.route('/', bankAccountRoutes());
-  app.route('/', paymentRoutes());
-  app.route('/', accountRoutes());
-  app.route('/', accountSecurityRoutes());
-  app.route('/', statementRoutes());
+  // One router per resource, mounted at its prefix; each states who it admits (openapi.ts `router`).
+  app.route('/health', healthRoutes(sql, feed));
+  app.route('/', authRoutes()); // the session resource: /login, /register, /logout, /logout-all
+  app.route('/user', userRoutes());
+  app.route('/matches', matchRoutes(new PublicMatchReads(feed)));
+  app.route('/live', liveRoutes(feed, new PlayerResults(sql, feed), new SessionStreams(sql, feed)));
+  app.route('/bets', betRoutes());
+  app.route('/wallet', walletRoutes());
+  app.route('/bank-accounts', bankAccountRoutes());
+  app.route('/payments', paymentRoutes());
+  app.route('/account', accountRoutes());
+  app.route('/account', accountSecurityRoutes());
 
+  // Every /api/admin route, behind one guard.
   const admin = router();
   admin.use('*', async (c, next) => {
     restrictTo(c, 'admin');
@@ -102,12 +105,15 @@ export function createApp(sql: Sql = defaultSql, config: Config = defaultEnv) {
     // An admin write may have changed a match: this process's public match reads go to the database again.
     if (c.req.method !== 'GET' && c.res.ok) feed.changedHere();
   });
-  admin.route('/', adminMatchRoutes(settlement));
-  admin.route('/', adminCorrectionRoutes(settlement));
-  admin.route('/', adminUserRoutes());
-  admin.route('/', adminTransactionRoutes());
-  admin.route('/', adminRiskRoutes());
-  admin.route('/', adminBooksRoutes());
+  admin.route('/matches', adminMatchRoutes(settlement));
+  admin.route('/corrections', adminCorrectionRoutes(settlement));
+  admin.route('/teams', adminTeamRoutes());
+  admin.route('/bets', adminBetRoutes());
+  admin.route('/users', adminUserRoutes());
+  admin.route('/transactions', adminTransactionRoutes());
+  admin.route('/settings', adminSettingsRoutes());
+  admin.route('/', adminDashboardRoutes()); // dashboard/stats and audit-log share no prefix
+  admin.route('/', adminBooksRoutes()); // books and books.csv: books.ts says why
   app.route('/admin', admin);
 
   // Generated once, on first use: every route is in place by then.

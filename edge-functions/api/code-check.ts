@@ -14,7 +14,7 @@ import { securityMessages } from '../../src/domain/account-security.ts';
 import type { Sql } from '../_shared/db.ts';
 import { HttpError, toHttpError } from '../_shared/errors.ts';
 import { isSealed, offeredFactor, openTotpSecret, sealTotpSecret } from '../_shared/second-factor.ts';
-import { query, type Ctx, type Statements } from './context.ts';
+import { queryAs, type Ctx, type Statements } from './context.ts';
 import { deviceId } from './device.ts';
 import { clientIp } from './session.ts';
 
@@ -50,7 +50,7 @@ export function openSecret(c: Ctx, userId: number, stored: string): string {
 
 /** Records a wrong code for the account, in a transaction of its own (it must stay when the request fails). */
 async function recordWrongCode(c: Ctx, userId: number): Promise<void> {
-  await query(c, 'public', 'service', (q) => [
+  await queryAs(c, 'public', 'service', (q) => [
     q`select app.record_wrong_code(${userId}, ${clientIp(c)}, ${deviceId(c)})`,
   ]);
 }

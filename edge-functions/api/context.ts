@@ -30,7 +30,7 @@ export type AppEnv = {
     config: Config;
     /** SHA-256 (hex) of a well-formed session cookie, or null (session.ts). */
     tokenHash: string | null;
-    /** Who the route admits (openapi.ts `restrictTo`); 'public' unless a guard said otherwise. */
+    /** Who the route admits (the guard of its router: openapi.ts); 'public' unless a guard said otherwise. */
     access: Access;
     /** The caller once the database resolved the session, for the request log (middleware.ts). */
     userId: number | null;
@@ -67,10 +67,18 @@ function roleFor(access: Access, runAs: RunAs): string {
 
 /**
  * Runs the route's statements as the caller, in one transaction and one round trip, and returns their
- * results in order. `access` 'user' / 'admin' answers 401 / 403 (from app.authenticate) before anything
- * else of the request runs.
+ * results in order. The route's access (its router's guard) 'user' / 'admin' answers 401 / 403 (from
+ * app.authenticate) before anything else of the request runs.
  */
-export async function query(c: Ctx, access: Access, runAs: RunAs, statements: Statements): Promise<Rows[]> {
+export function query(c: Ctx, runAs: RunAs, statements: Statements): Promise<Rows[]> {
+  return queryAs(c, c.get('access'), runAs, statements);
+}
+
+/**
+ * `query` with the session resolved as `access` needs, whatever the route admits: for a public route that
+ * also reads the caller's session when there is one (the live stream, the sandbox gateway's owner check).
+ */
+export async function queryAs(c: Ctx, access: Access, runAs: RunAs, statements: Statements): Promise<Rows[]> {
   const role = roleFor(access, runAs);
   const tokenHash = access === 'public' ? null : requireSession(c);
   let caller: Statement | undefined;
@@ -129,12 +137,11 @@ export function sendJson(c: Ctx, body: string, status: SuccessStatus = 200): Dat
  */
 export async function answer(
   c: Ctx,
-  access: Access,
   runAs: RunAs,
   statement: (q: Sql) => Statement,
   { status = 200, notFound }: { status?: 200 | 201; notFound?: string } = {},
 ): Promise<DatabaseAnswer> {
-  const [rows] = await query(c, access, runAs, (q) => [statement(q)]);
+  const [rows] = await query(c, runAs, (q) => [statement(q)]);
   const body = bodyOf(rows, notFound);
   return sendJson(c, body, rows[0].status === 202 ? 202 : status);
 }

@@ -32,25 +32,24 @@ export interface MoneyWrite {
 }
 
 /**
- * Runs a money write as the caller (`work` returns `body`, the JSON of the answer; the caller must be an
- * active admin for `access` 'admin') and returns its answer: the first one's, replayed, for a repeated
+ * Runs a money write as the caller (`work` returns `body`, the JSON of the answer; on an admin route the
+ * caller must be an active admin) and returns its answer: the first one's, replayed, for a repeated
  * Idempotency-Key.
  */
 export async function moneyWrite(
   c: Ctx,
-  access: 'user' | 'admin',
   { scope, request, status }: MoneyWrite,
   work: (q: Sql) => Statement,
 ): Promise<{ body: string; status: SuccessStatus }> {
   const key = c.req.header('idempotency-key');
   const answered = (rows: Rows): SuccessStatus => (status === 'answered' ? (rows[0].status as SuccessStatus) : status);
   if (!key) {
-    const [rows] = await query(c, access, 'service', (q) => [work(q)]);
+    const [rows] = await query(c, 'service', (q) => [work(q)]);
     return { body: bodyOf(rows), status: answered(rows) };
   }
   const requestHash = sha256Hex(`${scope}\n${JSON.stringify(request)}`);
   try {
-    const [, saved] = await query(c, access, 'service', (q) => [
+    const [, saved] = await query(c, 'service', (q) => [
       q`select app.idempotency_begin(${key}, ${requestHash})`,
       status === 'answered'
         ? q`with answer as (${work(q)})
@@ -72,10 +71,9 @@ export async function moneyWrite(
 /** Answers a money write whose answer is the body `work` builds (moneyWrite). */
 export async function answerMoneyWrite(
   c: Ctx,
-  access: 'user' | 'admin',
   write: MoneyWrite,
   work: (q: Sql) => Statement,
 ): Promise<DatabaseAnswer> {
-  const { body, status } = await moneyWrite(c, access, write, work);
+  const { body, status } = await moneyWrite(c, write, work);
   return sendJson(c, body, status);
 }

@@ -3,7 +3,7 @@
  * (requests) and src/domain/entities.ts (answers), so validation and GET /api/openapi.json come from
  * the same source.
  */
-import { OpenAPIHono, type OpenAPIHonoOptions } from '@hono/zod-openapi';
+import { OpenAPIHono, type OpenAPIHonoOptions, type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { apiErrorEntity } from '../../src/domain/entities.ts';
 import { rowId } from '../../src/domain/schemas.ts';
@@ -12,7 +12,7 @@ import type { MiddlewareHandler } from 'hono';
 import { query, requireSession, type Access, type AppEnv } from './context.ts';
 
 /**
- * A validation failure answers 400 with the first issue's message (the spec's texts, from src/domain) —
+ * A validation failure answers 400 with the first issue's message (the texts of src/domain's schemas) —
  * but only to a caller the route admits: on a signed-in or admin route the session is checked first (one
  * round trip, paid by invalid requests only), so a 401 or 403 comes before a 400 and nobody else learns
  * the payload rules.
@@ -20,14 +20,28 @@ import { query, requireSession, type Access, type AppEnv } from './context.ts';
 export const validationHook: NonNullable<OpenAPIHonoOptions<AppEnv>['defaultHook']> = async (result, c) => {
   if (!result.success) {
     const access = c.get('access');
-    if (access !== 'public') await query(c, access, 'reader', () => []);
+    if (access !== 'public') await query(c, 'reader', () => []);
     const message = result.error.issues[0]?.message ?? 'Invalid request';
     return c.json({ message }, 400);
   }
 };
 
-export function router() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+/**
+ * The router of one resource (a sub-app mounted at its prefix: app.ts). Who its routes admit is stated here,
+ * once for all of them: a 'user' router puts the sign-in guard (`signedIn`) before every route it declares
+ * and the session cookie in the route's security in the document. The guard stands before each route,
+ * not the whole prefix: a method a path does not have is still a 405 (document.ts) for anyone.
+ */
+export function router(access: 'public' | 'user' = 'public') {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  if (access === 'public') return app;
+  const declare = app.openapi;
+  app.openapi = ((route: RouteConfig, ...rest: unknown[]) =>
+    (declare as (...args: unknown[]) => typeof app)(
+      { ...route, middleware: [signedIn], security: route.security ?? SESSION_REQUIRED },
+      ...rest,
+    )) as typeof app.openapi;
+  return app;
 }
 
 /**
@@ -93,6 +107,14 @@ export function errors(...statuses: number[]) {
 /** `{id}` path parameter: a positive integer. */
 export const idParams = z.object({ id: rowId() });
 
+/** `?userId=`: another user's rows (admins only; a player may pass only their own id). */
+export const userIdQuery = z.coerce
+  .number({ error: 'Invalid user id' })
+  .int('Invalid user id')
+  .positive('Invalid user id')
+  .max(Number.MAX_SAFE_INTEGER, 'Invalid user id')
+  .optional();
+
 export const messageEntity = z.object({ message: z.string() });
 
 /** The `Idempotency-Key` header of every money write (idempotency.ts). */
@@ -116,19 +138,16 @@ export const SESSION_REQUIRED: Record<string, string[]>[] = [{ [SESSION_SCHEME]:
 export const SESSION_OPTIONAL: Record<string, string[]>[] = [{}, { [SESSION_SCHEME]: [] }];
 
 /**
- * Route middleware for player and admin routes: without a session cookie the answer is 401 before the body
- * is validated, so an anonymous caller learns nothing about the payload rules. (A cookie that turns out
- * to be expired is found out with the route's own database work: context.ts.)
+ * The sign-in guard of a player router (`router('user')`): without a session cookie the answer is 401 before
+ * the body is validated, so an anonymous caller learns nothing about the payload rules. (A cookie that turns
+ * out to be expired is found out with the route's own database work: context.ts.)
  */
-export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   restrictTo(c, 'user');
   await next();
 };
 
-/** A player route's declaration: the sign-in middleware, and the session as its security in the document. */
-export const signedInOnly = { middleware: [signedIn] as [typeof signedIn], security: SESSION_REQUIRED };
-
-/** Marks the request's route as needing `access` (for validationHook) and answers 401 without a session. */
+/** Marks the request's route as needing `access` (for validationHook and `query`) and answers 401 without a session. */
 export function restrictTo(c: Parameters<MiddlewareHandler<AppEnv>>[0], access: Exclude<Access, 'public'>): void {
   requireSession(c);
   c.set('access', access);

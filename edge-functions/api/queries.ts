@@ -6,8 +6,10 @@
  * They run as the reading role: RLS decides which rows the caller sees (a
  * player's bets and transactions are their own; admins see all).
  */
+import { z } from 'zod';
 import type { Sql } from '../_shared/db.ts';
 import {
+  MATCH_STATUSES,
   TRANSACTION_TYPES,
   type MatchStatus,
   type TransactionStatus,
@@ -18,6 +20,13 @@ import { pageStatement, type Fragment, type Page } from './paging.ts';
 
 /** The caller's id, evaluated once per statement. */
 const me = (q: Sql) => q`(select app.current_user_id())`;
+
+export const MATCH_NOT_FOUND = 'Match not found';
+
+/** `?status=` of a match list (matchList). */
+export const matchesQuery = z.object({
+  status: z.enum(MATCH_STATUSES, { error: 'Status must be one of upcoming, live, completed' }).optional(),
+});
 
 export function matchList(q: Sql, options: { status?: MatchStatus; newestFirst?: boolean } = {}) {
   const order = options.newestFirst ? q`m.start_time desc, m.id desc` : q`m.start_time, m.id`;

@@ -1,6 +1,6 @@
 /**
- * Account security for every signed-in user: change the password, see and end their sessions, sign out
- * everywhere; and for admins, set up two-factor sign-in (TOTP). The rules live in the database
+ * Account security (/api/account) for every signed-in user: change the password, see and end their
+ * sessions; and for admins, set up two-factor sign-in (TOTP). The rules live in the database
  * (supabase/schemas/11_credentials.sql, 12_sessions.sql): a new password or second factor ends the user's other sessions there and
  * gives this one a new token (the answer sets the new cookie; a copy of the old one stops working), and
  * sessions are named by a public id (the token's hash never leaves the database).
@@ -38,16 +38,15 @@ import {
 import { checkCode, openSecret, spendCode, totpKey, type Refusals, type StoredFactor } from '../code-check.ts';
 import { answer, query, type Ctx, type Statements } from '../context.ts';
 import { deviceId } from '../device.ts';
-import { errors, idParams, json, jsonBody, messageEntity, router, signedInOnly } from '../openapi.ts';
+import { errors, idParams, json, jsonBody, messageEntity, router } from '../openapi.ts';
 import { clearSessionCookie, clientIp, newSession, setSessionCookie } from '../session.ts';
 
 const tags = ['account: security'];
 
 const passwordRoute = createRoute({
   operationId: 'changePassword',
-  ...signedInOnly,
   method: 'post',
-  path: '/account/password',
+  path: '/password',
   tags,
   summary:
     "Change the password (the current one first; an administrator's at least 12 characters); every other session of the user ends",
@@ -59,9 +58,8 @@ const passwordRoute = createRoute({
 
 const sessionsRoute = createRoute({
   operationId: 'listSessions',
-  ...signedInOnly,
   method: 'get',
-  path: '/account/sessions',
+  path: '/sessions',
   tags,
   summary: "The user's open sessions, most recently used first",
   responses: { 200: json(z.array(sessionEntity), "Sessions (the request's own is `current`)"), ...errors(401) },
@@ -69,30 +67,18 @@ const sessionsRoute = createRoute({
 
 const endSessionRoute = createRoute({
   operationId: 'endSession',
-  ...signedInOnly,
   method: 'delete',
-  path: '/account/sessions/{id}',
+  path: '/sessions/{id}',
   tags,
   summary: "End one of the user's sessions",
   request: { params: idParams },
   responses: { 200: json(messageEntity, 'Session ended'), ...errors(400, 401, 404) },
 });
 
-const logoutAllRoute = createRoute({
-  operationId: 'logoutEverywhere',
-  ...signedInOnly,
-  method: 'post',
-  path: '/logout-all',
-  tags,
-  summary: 'Sign out everywhere: every session of the user ends, this one included',
-  responses: { 200: json(messageEntity, 'Signed out everywhere'), ...errors(401) },
-});
-
 const twoFactorRoute = createRoute({
   operationId: 'getTwoFactor',
-  ...signedInOnly,
   method: 'get',
-  path: '/account/two-factor',
+  path: '/two-factor',
   tags,
   summary: 'Two-factor sign-in: on or off, required, recovery codes left',
   responses: { 200: json(twoFactorStatusEntity, "The user's two-factor sign-in"), ...errors(401) },
@@ -100,9 +86,8 @@ const twoFactorRoute = createRoute({
 
 const setUpRoute = createRoute({
   operationId: 'setUpTwoFactor',
-  ...signedInOnly,
   method: 'post',
-  path: '/account/two-factor',
+  path: '/two-factor',
   tags,
   summary:
     'Admins: start setting up two-factor sign-in (a new secret, confirmed by a code from it); needs the password and, ' +
@@ -116,9 +101,8 @@ const setUpRoute = createRoute({
 
 const confirmRoute = createRoute({
   operationId: 'confirmTwoFactor',
-  ...signedInOnly,
   method: 'post',
-  path: '/account/two-factor/confirm',
+  path: '/two-factor/confirm',
   tags,
   summary:
     'Admins: confirm the set-up with a code and the same proof as its start; answers ten one-time recovery codes, ' +
@@ -152,7 +136,7 @@ const recordCheck = (c: Ctx, success: boolean) => (q: Sql) =>
   q`select app.finish_password_check(${clientIp(c)}, ${deviceId(c)}, ${success})`;
 
 async function failedCheck(c: Ctx, refusal: HttpError): Promise<never> {
-  await query(c, 'user', 'service', (q) => [recordCheck(c, false)(q)]);
+  await query(c, 'service', (q) => [recordCheck(c, false)(q)]);
   throw refusal;
 }
 
@@ -186,7 +170,7 @@ async function proveOwner(c: Ctx, check: FactorCheck, proof: TwoFactorProof): Pr
 function afterProof(c: Ctx, check: FactorCheck, proof: Statements, change: (q: Sql) => Statement): Promise<Rows> {
   return spendCode(c, check.user_id, PROOF_REFUSALS, async () => {
     try {
-      return (await query(c, 'user', 'service', (q) => [...proof(q), change(q)])).at(-1)!;
+      return (await query(c, 'service', (q) => [...proof(q), change(q)])).at(-1)!;
     } catch (error) {
       const refusal = refusalOf(error);
       if (!refusal || refusal.status === 429) throw error;
@@ -196,11 +180,11 @@ function afterProof(c: Ctx, check: FactorCheck, proof: Statements, change: (q: S
 }
 
 export function accountSecurityRoutes() {
-  const app = router();
+  const app = router('user');
 
   app.openapi(passwordRoute, async (c) => {
     const { current_password: current, new_password: next } = c.req.valid('json');
-    const [[check], [caller]] = await query(c, 'user', 'service', (q) => [
+    const [[check], [caller]] = await query(c, 'service', (q) => [
       q`select app.begin_password_check(${clientIp(c)}, ${deviceId(c)}) as password_hash`,
       q`select u.role from public.users u where u.id = app.current_user_id()`,
     ]);
@@ -209,12 +193,12 @@ export function accountSecurityRoutes() {
     }
     if (caller.role === 'admin' && next.length < ADMIN_PASSWORD_MIN) {
       // the current password was right: no guess to count
-      await query(c, 'user', 'service', (q) => [recordCheck(c, true)(q)]);
+      await query(c, 'service', (q) => [recordCheck(c, true)(q)]);
       throw new HttpError(400, securityMessages.adminPasswordTooShort);
     }
     const passwordHash = await hashPassword(next);
     const session = newSession();
-    const [, [changed]] = await query(c, 'user', 'service', (q) => [
+    const [, [changed]] = await query(c, 'service', (q) => [
       recordCheck(c, true)(q),
       q`select app.change_password(${passwordHash}, ${session.tokenHash}) as ends_by`,
     ]);
@@ -222,30 +206,22 @@ export function accountSecurityRoutes() {
     return c.json({ message: securityMessages.passwordChanged }, 200);
   });
 
-  app.openapi(sessionsRoute, (c) =>
-    answer(c, 'user', 'service', (q) => q`select app.account_sessions()::text as body`),
-  );
+  app.openapi(sessionsRoute, (c) => answer(c, 'service', (q) => q`select app.account_sessions()::text as body`));
 
   app.openapi(endSessionRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const [[ended]] = await query(c, 'user', 'service', (q) => [q`select app.end_session(${id}) as current`]);
+    const [[ended]] = await query(c, 'service', (q) => [q`select app.end_session(${id}) as current`]);
     if (ended.current) clearSessionCookie(c);
     return c.json({ message: 'Session ended' }, 200);
   });
 
-  app.openapi(logoutAllRoute, async (c) => {
-    await query(c, 'user', 'service', (q) => [q`select app.end_all_sessions()`]);
-    clearSessionCookie(c);
-    return c.json({ message: 'Signed out everywhere' }, 200);
-  });
-
   app.openapi(twoFactorRoute, (c) => {
     const required = c.get('config').adminMfa === 'required';
-    return answer(c, 'user', 'service', (q) => q`select app.totp_status(${required})::text as body`);
+    return answer(c, 'service', (q) => q`select app.totp_status(${required})::text as body`);
   });
 
   app.openapi(setUpRoute, async (c) => {
-    const [[row]] = await query(c, 'user', 'service', (q) => [
+    const [[row]] = await query(c, 'service', (q) => [
       q`select * from app.begin_factor_check(${clientIp(c)}, ${deviceId(c)})`,
     ]);
     const check = row as unknown as FactorCheck;
@@ -263,7 +239,7 @@ export function accountSecurityRoutes() {
 
   app.openapi(confirmRoute, async (c) => {
     const { code, ...owner } = c.req.valid('json');
-    const [[row], [pending]] = await query(c, 'user', 'service', (q) => [
+    const [[row], [pending]] = await query(c, 'service', (q) => [
       q`select * from app.begin_factor_check(${clientIp(c)}, ${deviceId(c)})`,
       q`select app.pending_totp_secret() as secret`,
     ]);

@@ -22,11 +22,9 @@ import {
   timeoutSchema,
 } from '../../../src/domain/protection-schemas.ts';
 import { answer } from '../context.ts';
-import { errors, json, jsonBody, router, signedInOnly } from '../openapi.ts';
-import { transactionsQuery } from './wallet.ts';
+import { errors, json, jsonBody, router, userIdQuery as userId } from '../openapi.ts';
 
 const tags = ['account: player protection'];
-const userId = transactionsQuery.shape.userId;
 
 const readQuery = z.object({
   userId: userId.describe("Admins only: another player's limits and exclusion (a player may pass only their own id)."),
@@ -39,9 +37,8 @@ const writeQuery = z.object({
 
 const getRoute = createRoute({
   operationId: 'getAccountLimits',
-  ...signedInOnly,
   method: 'get',
-  path: '/account/limits',
+  path: '/limits',
   tags,
   summary: 'Deposit limits, pending changes, time-out and self-exclusion',
   request: { query: readQuery },
@@ -50,9 +47,8 @@ const getRoute = createRoute({
 
 const putRoute = createRoute({
   operationId: 'setDepositLimit',
-  ...signedInOnly,
   method: 'put',
-  path: '/account/limits',
+  path: '/limits',
   tags,
   summary: 'Set or remove (amount null) a deposit limit: lower ones apply at once, raises and removals after 24 hours',
   request: { query: writeQuery, body: jsonBody(depositLimitSchema, { period: 'daily', amount: 5000 }) },
@@ -61,9 +57,8 @@ const putRoute = createRoute({
 
 const timeoutRoute = createRoute({
   operationId: 'takeTimeout',
-  ...signedInOnly,
   method: 'post',
-  path: '/account/timeout',
+  path: '/timeout',
   tags,
   summary: 'Take a time-out: no bets or deposits for 1, 7, 30 or 42 days',
   request: { query: writeQuery, body: jsonBody(timeoutSchema, { days: 7 }) },
@@ -75,9 +70,8 @@ const timeoutRoute = createRoute({
 
 const selfExclusionRoute = createRoute({
   operationId: 'selfExclude',
-  ...signedInOnly,
   method: 'post',
-  path: '/account/self-exclusion',
+  path: '/self-exclusion',
   tags,
   summary: 'Self-exclude: no bets or deposits for 6, 12 or 60 months',
   request: { query: writeQuery, body: jsonBody(selfExclusionSchema, { months: 6 }) },
@@ -89,9 +83,8 @@ const selfExclusionRoute = createRoute({
 
 const getRealityCheckRoute = createRoute({
   operationId: 'getRealityCheck',
-  ...signedInOnly,
   method: 'get',
-  path: '/account/reality-check',
+  path: '/reality-check',
   tags,
   summary: 'How often a reality check interrupts play',
   responses: {
@@ -102,9 +95,8 @@ const getRealityCheckRoute = createRoute({
 
 const putRealityCheckRoute = createRoute({
   operationId: 'setRealityCheck',
-  ...signedInOnly,
   method: 'put',
-  path: '/account/reality-check',
+  path: '/reality-check',
   tags,
   summary: 'Choose the reality-check interval (applies at once)',
   request: { body: jsonBody(realityCheckSchema, { interval_minutes: 30 }) },
@@ -113,9 +105,8 @@ const putRealityCheckRoute = createRoute({
 
 const playSessionRoute = createRoute({
   operationId: 'getPlaySession',
-  ...signedInOnly,
   method: 'get',
-  path: '/account/play-session',
+  path: '/play-session',
   tags,
   summary:
     "This play session: its start, the server's time, the reality-check interval and the net result of bets since",
@@ -124,9 +115,8 @@ const playSessionRoute = createRoute({
 
 const limitPromptRoute = createRoute({
   operationId: 'answerLimitPrompt',
-  ...signedInOnly,
   method: 'post',
-  path: '/account/limit-prompt',
+  path: '/limit-prompt',
   tags,
   summary: 'Answer, once, the deposit-limit prompt before a first deposit: set a limit or not now',
   request: { body: jsonBody(limitPromptAnswerSchema, { answer: 'set_limit', period: 'weekly', amount: 10_000 }) },
@@ -137,11 +127,11 @@ const limitPromptRoute = createRoute({
 });
 
 export function accountRoutes() {
-  const app = router();
+  const app = router('user');
 
   app.openapi(getRoute, (c) => {
     const { userId } = c.req.valid('query');
-    return answer(c, 'user', 'service', (q) => q`select app.account_limits(${userId ?? null})::text as body`);
+    return answer(c, 'service', (q) => q`select app.account_limits(${userId ?? null})::text as body`);
   });
 
   app.openapi(putRoute, (c) => {
@@ -149,7 +139,6 @@ export function accountRoutes() {
     const { period, amount } = c.req.valid('json');
     return answer(
       c,
-      'user',
       'service',
       (q) => q`
       select app.set_deposit_limit(${period}, ${amount}, ${userId ?? null})::text as body`,
@@ -159,7 +148,7 @@ export function accountRoutes() {
   app.openapi(timeoutRoute, (c) => {
     const { userId } = c.req.valid('query');
     const { days } = c.req.valid('json');
-    return answer(c, 'user', 'service', (q) => q`select app.take_timeout(${days}, ${userId ?? null})::text as body`, {
+    return answer(c, 'service', (q) => q`select app.take_timeout(${days}, ${userId ?? null})::text as body`, {
       status: 201,
     });
   });
@@ -167,26 +156,24 @@ export function accountRoutes() {
   app.openapi(selfExclusionRoute, (c) => {
     const { userId } = c.req.valid('query');
     const { months } = c.req.valid('json');
-    return answer(c, 'user', 'service', (q) => q`select app.self_exclude(${months}, ${userId ?? null})::text as body`, {
+    return answer(c, 'service', (q) => q`select app.self_exclude(${months}, ${userId ?? null})::text as body`, {
       status: 201,
     });
   });
 
-  app.openapi(getRealityCheckRoute, (c) =>
-    answer(c, 'user', 'service', (q) => q`select app.reality_check()::text as body`),
-  );
+  app.openapi(getRealityCheckRoute, (c) => answer(c, 'service', (q) => q`select app.reality_check()::text as body`));
 
   app.openapi(putRealityCheckRoute, (c) => {
     const { interval_minutes: minutes } = c.req.valid('json');
-    return answer(c, 'user', 'service', (q) => q`select app.set_reality_check(${minutes})::text as body`);
+    return answer(c, 'service', (q) => q`select app.set_reality_check(${minutes})::text as body`);
   });
 
-  app.openapi(playSessionRoute, (c) => answer(c, 'user', 'service', (q) => q`select app.play_session()::text as body`));
+  app.openapi(playSessionRoute, (c) => answer(c, 'service', (q) => q`select app.play_session()::text as body`));
 
   app.openapi(limitPromptRoute, (c) => {
     const body = c.req.valid('json');
     const [period, amount] = body.answer === 'set_limit' ? [body.period, body.amount] : [null, null];
-    return answer(c, 'user', 'service', (q) => q`select app.answer_limit_prompt(${period}, ${amount})::text as body`, {
+    return answer(c, 'service', (q) => q`select app.answer_limit_prompt(${period}, ${amount})::text as body`, {
       status: 201,
     });
   });

@@ -1,6 +1,6 @@
 /**
- * Sign-in: GET /api/user, POST /api/login, POST /api/register, POST /api/logout; PATCH /api/user changes the
- * signed-in user's name or phone number (a phone number belongs to one account: app.update_profile).
+ * Sessions: POST /api/login, POST /api/register, POST /api/logout and POST /api/logout-all. The document
+ * fixes these paths at the root of /api, so this router is the session resource mounted at `/` (app.ts).
  *
  * Registration never takes role or status (the schema strips them; app.register_user writes user/active).
  * Login and registration are rate limited in Postgres per username and per IP, counting finished attempts
@@ -21,48 +21,17 @@ import { createRoute } from '@hono/zod-openapi';
 import { securityMessages } from '../../../src/domain/account-security.ts';
 import { loginRefusalEntity } from '../../../src/domain/account-security-schemas.ts';
 import { userEntity } from '../../../src/domain/entities.ts';
-import { loginSchema, profileSchema, registerSchema } from '../../../src/domain/schemas.ts';
+import { loginSchema, registerSchema } from '../../../src/domain/schemas.ts';
 import { HttpError, refusalOf } from '../../_shared/errors.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../_shared/password.ts';
 import type { Rows, Sql } from '../../_shared/db.ts';
-import { answer, bodyOf, query, sendJson, type Ctx, type Statements } from '../context.ts';
+import { bodyOf, query, sendJson, type Ctx, type Statements } from '../context.ts';
 import { checkCode, spendCode, type Refusals, type StoredFactor } from '../code-check.ts';
 import { deviceId, setDeviceCookie, signInDevice } from '../device.ts';
-import {
-  errors,
-  json,
-  jsonBody,
-  messageEntity,
-  router,
-  SESSION_OPTIONAL,
-  SESSION_REQUIRED,
-  signedInOnly,
-} from '../openapi.ts';
-import { userById } from '../queries.ts';
+import { errors, json, jsonBody, messageEntity, router, SESSION_OPTIONAL } from '../openapi.ts';
 import { clearSessionCookie, clientIp, newSession, setSessionCookie, type NewSession } from '../session.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
-
-const getUserRoute = createRoute({
-  operationId: 'getUser',
-  security: SESSION_REQUIRED,
-  method: 'get',
-  path: '/user',
-  tags: ['auth'],
-  summary: 'The signed-in user',
-  responses: { 200: json(userEntity, 'The signed-in user'), ...errors(401) },
-});
-
-const updateUserRoute = createRoute({
-  operationId: 'updateUser',
-  ...signedInOnly,
-  method: 'patch',
-  path: '/user',
-  tags: ['auth'],
-  summary: "Change the signed-in user's name or phone number (one account per phone number)",
-  request: { body: jsonBody(profileSchema, { name: 'Asha Patel', phone: '9876543210' }) },
-  responses: { 200: json(userEntity, 'The user after the change'), ...errors(400, 401, 409) },
-});
 
 const loginRoute = createRoute({
   operationId: 'login',
@@ -97,6 +66,15 @@ const registerRoute = createRoute({
     }),
   },
   responses: { 201: json(userEntity, 'The new user, signed in'), ...errors(400, 409, 429) },
+});
+
+const logoutAllRoute = createRoute({
+  operationId: 'logoutEverywhere',
+  method: 'post',
+  path: '/logout-all',
+  tags: ['account: security'],
+  summary: 'Sign out everywhere: every session of the user ends, this one included',
+  responses: { 200: json(messageEntity, 'Signed out everywhere'), ...errors(401) },
 });
 
 const logoutRoute = createRoute({
@@ -149,7 +127,7 @@ const concludeAttempt = (q: Sql, a: Attempt, success: boolean) =>
 
 /** Records `attempt` as failed, then refuses it with `refusal` (or 429, when the limits no longer allow telling). */
 async function failed(c: Ctx, attempt: Attempt, refusal: HttpError): Promise<never> {
-  await query(c, 'public', 'service', (q) => [concludeAttempt(q, attempt, false)]);
+  await query(c, 'service', (q) => [concludeAttempt(q, attempt, false)]);
   throw refusal;
 }
 
@@ -160,7 +138,7 @@ async function failed(c: Ctx, attempt: Attempt, refusal: HttpError): Promise<nev
  */
 async function succeeded(c: Ctx, attempt: Attempt, statements: Statements): Promise<Rows[]> {
   try {
-    return (await query(c, 'public', 'service', (q) => [concludeAttempt(q, attempt, true), ...statements(q)])).slice(1);
+    return (await query(c, 'service', (q) => [concludeAttempt(q, attempt, true), ...statements(q)])).slice(1);
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal || refusal.status === 429) throw error;
@@ -171,23 +149,12 @@ async function succeeded(c: Ctx, attempt: Attempt, statements: Statements): Prom
 export function authRoutes() {
   const app = router();
 
-  app.openapi(getUserRoute, (c) => answer(c, 'user', 'reader', (q) => userById(q)));
-  app.openapi(updateUserRoute, (c) => {
-    const changes = c.req.valid('json');
-    return answer(
-      c,
-      'user',
-      'service',
-      (q) => q`select app.user_json(u)::text as body from app.update_profile(${q.json(changes)}) u`,
-    );
-  });
-
   app.openapi(loginRoute, async (c) => {
     const { username, password, totp_code: code } = c.req.valid('json');
     const device = signInDevice(c);
     const attempt: Attempt = { action: 'login', username, ip: clientIp(c), device };
     // The rate limit (429) and the stored hash, in one round trip.
-    const [, [credentials]] = await query(c, 'public', 'service', (q) => [
+    const [, [credentials]] = await query(c, 'service', (q) => [
       checkAttempt(q, attempt),
       q`select user_id, password_hash, status, totp_secret, recovery_code_salt, second_factor_wait
         from app.get_credentials(${username}, ${deviceId(c)})`,
@@ -197,7 +164,7 @@ export function authRoutes() {
     const valid = await verifyPassword(password, credentials?.password_hash ?? UNUSABLE_HASH);
     if (!credentials || !valid) return failed(c, attempt, new HttpError(401, INVALID_CREDENTIALS));
     if (credentials.status === 'banned') {
-      await query(c, 'public', 'service', (q) => [concludeAttempt(q, attempt, true)]);
+      await query(c, 'service', (q) => [concludeAttempt(q, attempt, true)]);
       throw new HttpError(403, 'Your account is banned');
     }
     let spend: Statements = () => [];
@@ -223,7 +190,7 @@ export function authRoutes() {
   app.openapi(registerRoute, async (c) => {
     const input = c.req.valid('json');
     const attempt: Attempt = { action: 'register', username: input.username, ip: clientIp(c), device: null };
-    await query(c, 'public', 'service', (q) => [checkAttempt(q, attempt)]);
+    await query(c, 'service', (q) => [checkAttempt(q, attempt)]);
     const passwordHash = await hashPassword(input.password);
     const session = newSession();
     const device = signInDevice(c);
@@ -238,10 +205,18 @@ export function authRoutes() {
 
   app.openapi(logoutRoute, async (c) => {
     const tokenHash = c.get('tokenHash');
-    if (tokenHash) await query(c, 'public', 'service', (q) => [q`select app.delete_session(${tokenHash})`]);
+    if (tokenHash) await query(c, 'service', (q) => [q`select app.delete_session(${tokenHash})`]);
     clearSessionCookie(c);
     return c.json({ message: 'Logged out' }, 200);
   });
 
-  return app;
+  // Signing out everywhere ends the caller's own sessions: the one route here behind the sign-in guard.
+  const everywhere = router('user');
+  everywhere.openapi(logoutAllRoute, async (c) => {
+    await query(c, 'service', (q) => [q`select app.end_all_sessions()`]);
+    clearSessionCookie(c);
+    return c.json({ message: 'Signed out everywhere' }, 200);
+  });
+
+  return app.route('/', everywhere);
 }

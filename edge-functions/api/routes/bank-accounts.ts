@@ -7,14 +7,13 @@ import { z } from 'zod';
 import { bankAccountEntity } from '../../../src/domain/entities.ts';
 import { bankAccountSchema } from '../../../src/domain/schemas.ts';
 import { answer } from '../context.ts';
-import { errors, signedInOnly, json, jsonBody, router } from '../openapi.ts';
+import { errors, json, jsonBody, router } from '../openapi.ts';
 import { bankAccountList } from '../queries.ts';
 
 const listRoute = createRoute({
   operationId: 'listBankAccounts',
-  ...signedInOnly,
   method: 'get',
-  path: '/bank-accounts',
+  path: '/',
   tags: ['bank accounts'],
   summary: "The caller's bank accounts",
   responses: { 200: json(z.array(bankAccountEntity), 'Bank accounts'), ...errors(401) },
@@ -22,9 +21,8 @@ const listRoute = createRoute({
 
 const addRoute = createRoute({
   operationId: 'addBankAccount',
-  ...signedInOnly,
   method: 'post',
-  path: '/bank-accounts',
+  path: '/',
   tags: ['bank accounts'],
   summary: 'Add a bank account (owner: the caller)',
   request: {
@@ -39,13 +37,12 @@ const addRoute = createRoute({
 });
 
 export function bankAccountRoutes() {
-  const app = router();
-  app.openapi(listRoute, (c) => answer(c, 'user', 'reader', (q) => bankAccountList(q)));
+  const app = router('user');
+  app.openapi(listRoute, (c) => answer(c, 'reader', (q) => bankAccountList(q)));
   app.openapi(addRoute, (c) => {
     const input = c.req.valid('json');
     return answer(
       c,
-      'user',
       'service',
       (q) => q`
       select app.bank_account_json(a)::text as body

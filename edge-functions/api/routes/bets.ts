@@ -1,6 +1,5 @@
 /**
- * The caller's bets: GET /api/bets (newest first), POST /api/bets, and GET /api/matches/{id}/position (the
- * side the caller backs on a match: a player bets on one team of a match only).
+ * The caller's bets (/api/bets, signed-in players): GET (newest first) and POST.
  *
  * Odds and potential_win from the client are only compared: app.place_bet takes the match's current price of
  * the team backed and round(amount × odds), and refuses values that disagree (409 'Odds have changed'). The
@@ -8,19 +7,18 @@
  * Idempotency-Key (idempotency.ts).
  */
 import { createRoute } from '@hono/zod-openapi';
-import { betEntity, matchPositionEntity } from '../../../src/domain/entities.ts';
+import { betEntity } from '../../../src/domain/entities.ts';
 import { betSchema } from '../../../src/domain/schemas.ts';
-import { answer, query } from '../context.ts';
+import { query } from '../context.ts';
 import { answerMoneyWrite } from '../idempotency.ts';
-import { errors, signedInOnly, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../openapi.ts';
+import { errors, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../paging.ts';
 import { betPage } from '../queries.ts';
 
 const listRoute = createRoute({
   operationId: 'listBets',
-  ...signedInOnly,
   method: 'get',
-  path: '/bets',
+  path: '/',
   tags: ['bets'],
   summary: "The caller's bets, newest first",
   request: { query: pageQuery },
@@ -29,9 +27,8 @@ const listRoute = createRoute({
 
 const placeRoute = createRoute({
   operationId: 'placeBet',
-  ...signedInOnly,
   method: 'post',
-  path: '/bets',
+  path: '/',
   tags: ['bets'],
   summary:
     "Place a bet at the match's current price of the team backed (`odds`, `potential_win`: the price the player " +
@@ -46,39 +43,18 @@ const placeRoute = createRoute({
   },
 });
 
-const positionRoute = createRoute({
-  operationId: 'getMatchPosition',
-  ...signedInOnly,
-  method: 'get',
-  path: '/matches/{id}/position',
-  tags: ['bets'],
-  summary:
-    "The caller's side of a match (one team per player per match, fixed by their first bet) and their stake on it",
-  request: { params: idParams },
-  responses: {
-    200: json(matchPositionEntity, 'The team backed (null before a bet) and the total staked'),
-    ...errors(400, 401, 404),
-  },
-});
-
 export function betRoutes() {
-  const app = router();
+  const app = router('user');
 
   app.openapi(listRoute, async (c) => {
-    const [rows] = await query(c, 'user', 'reader', (q) => [betPage(q, pageOf(c.req.valid('query')), {})]);
+    const [rows] = await query(c, 'reader', (q) => [betPage(q, pageOf(c.req.valid('query')), {})]);
     return sendPage(c, rows);
-  });
-
-  app.openapi(positionRoute, (c) => {
-    const { id } = c.req.valid('param');
-    return answer(c, 'user', 'service', (q) => q`select app.match_position(${id})::text as body`);
   });
 
   app.openapi(placeRoute, (c) => {
     const input = c.req.valid('json');
     return answerMoneyWrite(
       c,
-      'user',
       { scope: 'POST /api/bets', request: input, status: 201 },
       (q) => q`
       select app.bet_json(b)::text as body

@@ -1,18 +1,18 @@
 import { createRoute } from '@hono/zod-openapi';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Sql } from '../../_shared/db.ts';
 import { UNAVAILABLE_RETRY_SECONDS } from '../../_shared/errors.ts';
 import type { MatchFeed } from '../../_shared/match-feed.ts';
+import { router } from '../openapi.ts';
 
 const part = z.enum(['ok', 'unavailable']);
 const healthEntity = z.object({ status: z.enum(['ok', 'degraded']), database: part, live_updates: part });
 
 /** For the OpenAPI document (the route itself is a plain Hono route below). */
-export const healthRoute = createRoute({
+const healthRoute = createRoute({
   operationId: 'getHealth',
   method: 'get',
-  path: '/health',
+  path: '/',
   tags: ['health'],
   summary: 'Which parts work: a real database query and the live-update LISTEN (answered within a second)',
   responses: {
@@ -64,7 +64,9 @@ async function feedListening(feed: MatchFeed): Promise<boolean> {
  * process's LISTEN for match changes).
  */
 export function healthRoutes(sql: Sql, feed: MatchFeed) {
-  return new Hono().get('/health', async (c) => {
+  const app = router();
+  app.openAPIRegistry.registerPath(healthRoute);
+  return app.get('/', async (c) => {
     const [database, live] = await Promise.all([databaseAnswers(sql), feedListening(feed)]);
     const body = {
       status: database && live ? 'ok' : 'degraded',

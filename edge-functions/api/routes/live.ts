@@ -26,8 +26,8 @@ import { z } from 'zod';
 import type { MatchEvent, MatchFeed } from '../../_shared/match-feed.ts';
 import { HttpError, toHttpError } from '../../_shared/errors.ts';
 import { realtimeToken } from '../../_shared/realtime-token.ts';
-import { NOT_AUTHENTICATED, query, type Ctx } from '../context.ts';
-import { errors, json, router, SESSION_OPTIONAL, signedInOnly } from '../openapi.ts';
+import { NOT_AUTHENTICATED, queryAs, type Ctx } from '../context.ts';
+import { errors, json, router, SESSION_OPTIONAL } from '../openapi.ts';
 import type { PlayerResults } from '../player-results.ts';
 import type { SessionStreams } from '../session-streams.ts';
 
@@ -35,11 +35,11 @@ const HEARTBEAT_MS = 15_000;
 const GAP_FRAME = 'event: gap\ndata: {}\n\n';
 
 /** For the OpenAPI document (the route itself is a plain Hono route: its answer is a stream). */
-export const liveRoute = createRoute({
+const streamRoute = createRoute({
   operationId: 'streamLiveMatches',
   security: SESSION_OPTIONAL,
   method: 'get',
-  path: '/live/matches',
+  path: '/matches',
   tags: ['matches'],
   summary: 'Server-Sent Events of match changes',
   request: {
@@ -72,9 +72,8 @@ export const REALTIME_NOT_CONFIGURED = 'Realtime is not configured';
 
 const tokenRoute = createRoute({
   operationId: 'getLiveToken',
-  ...signedInOnly,
   method: 'get',
-  path: '/live/token',
+  path: '/token',
   tags: ['matches'],
   summary:
     'A token (5 minutes; the SPA renews it) with which the signed-in player joins their private Supabase Realtime topic of results, user:{id}',
@@ -94,7 +93,7 @@ interface Caller {
 async function streamCaller(c: Ctx): Promise<Caller | null> {
   if (!c.get('tokenHash')) return null;
   try {
-    const [[session]] = await query(c, 'user', 'reader', (q) => [
+    const [[session]] = await queryAs(c, 'user', 'reader', (q) => [
       q`select (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'session_id')::bigint as id`,
     ]);
     return { userId: c.get('userId')!, sessionId: session.id as number };
@@ -107,18 +106,21 @@ async function streamCaller(c: Ctx): Promise<Caller | null> {
 }
 
 export function liveRoutes(feed: MatchFeed, results: PlayerResults, sessions: SessionStreams) {
-  const app = router();
-  app.openapi(tokenRoute, async (c) => {
+  // The stream is public (a session only adds the caller's own results); the token is for signed-in players.
+  const token = router('user');
+  token.openapi(tokenRoute, async (c) => {
     const caller = await streamCaller(c);
     if (caller === null) throw new HttpError(401, NOT_AUTHENTICATED);
     const secret = c.get('config').realtimeJwtSecret;
     if (!secret) throw new HttpError(404, REALTIME_NOT_CONFIGURED);
     return c.json(realtimeToken(caller.userId, secret), 200);
   });
+  const app = router().route('/', token);
+  app.openAPIRegistry.registerPath(streamRoute);
 
   /** Streams open now in this process (one app per process). */
   let open = 0;
-  return app.get('/live/matches', async (c) => {
+  return app.get('/matches', async (c) => {
     const { liveMaxStreams, liveClientQueue } = c.get('config');
     // a full server: try again later (the SPA polls the public match meanwhile)
     if (open >= liveMaxStreams) return c.json({ message: TOO_MANY_STREAMS }, 503, { 'Retry-After': '30' });

@@ -1,5 +1,6 @@
 /**
- * The payment gateway.
+ * The payment gateway (/api/payments): the webhook is server to server, the sandbox page public; the
+ * sandbox's form post checks the caller's session itself, after the sandbox check (404 when it is off).
  *
  * POST /api/payments/webhook — server to server. The signature is verified over the RAW body bytes before
  * anything is parsed: X-Signature = hex HMAC-SHA256(PAYMENT_WEBHOOK_SECRET, `${X-Timestamp}.${rawBody}`),
@@ -17,7 +18,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { LOCAL_SANDBOX_WEBHOOK_SECRET } from '../../_shared/config.ts';
 import { HttpError, toHttpError } from '../../_shared/errors.ts';
-import { query, type Ctx } from '../context.ts';
+import { query, queryAs, type Ctx } from '../context.ts';
 import { errors, json, jsonBody, router, SESSION_REQUIRED } from '../openapi.ts';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
@@ -34,7 +35,7 @@ const webhookAnswer = z.object({ reference: z.string(), status: z.enum(['pending
 const webhookRoute = createRoute({
   operationId: 'paymentWebhook',
   method: 'post',
-  path: '/payments/webhook',
+  path: '/webhook',
   tags: ['payments'],
   summary: 'Payment gateway confirmation (signed with X-Timestamp and X-Signature over the raw body)',
   request: {
@@ -57,7 +58,7 @@ const html = (description: string) => ({ description, content: { 'text/html': { 
 const sandboxPageRoute = createRoute({
   operationId: 'getSandboxPage',
   method: 'get',
-  path: '/payments/sandbox',
+  path: '/sandbox',
   tags: ['payments'],
   summary: 'Sandbox gateway page with Pay / Fail buttons (only when PAYMENT_SANDBOX=true)',
   request: { query: z.object({ amount: z.string(), username: z.string(), reference: z.string() }) },
@@ -68,7 +69,7 @@ const sandboxSubmitRoute = createRoute({
   operationId: 'submitSandboxPayment',
   security: SESSION_REQUIRED,
   method: 'post',
-  path: '/payments/sandbox',
+  path: '/sandbox',
   tags: ['payments'],
   summary:
     "Sandbox Pay / Fail by the deposit's signed-in owner: sends the signed webhook in-process, then redirects to /wallet",
@@ -127,7 +128,7 @@ export async function handleWebhook(
   const event = webhookSchema.safeParse(parsed);
   if (!event.success) throw new HttpError(400, event.error.issues[0]?.message ?? 'Invalid event');
   const { reference, amount, status, gateway_txn_id } = event.data;
-  const [[row]] = await query(c, 'public', 'service', (q) => [
+  const [[row]] = await query(c, 'service', (q) => [
     q`
     select reference_id, status from app.complete_deposit(${reference}, ${amount}, ${status}, ${gateway_txn_id ?? null})`,
   ]);
@@ -172,7 +173,7 @@ export function paymentRoutes() {
   // Registered for the OpenAPI document only: no validator may read (and re-serialize) the body before
   // the signature is checked over the raw bytes.
   app.openAPIRegistry.registerPath(webhookRoute);
-  app.post('/payments/webhook', async (c) => {
+  app.post('/webhook', async (c) => {
     const rawBody = await c.req.text();
     const answer = await handleWebhook(c, rawBody, c.req.header('x-timestamp'), c.req.header('x-signature'));
     return c.json(answer, 200);
@@ -181,7 +182,7 @@ export function paymentRoutes() {
   // Sandbox gateway: an HTML page and its form post (404 unless PAYMENT_SANDBOX=true).
   app.openAPIRegistry.registerPath(sandboxPageRoute);
   app.openAPIRegistry.registerPath(sandboxSubmitRoute);
-  app.get('/payments/sandbox', (c) => {
+  app.get('/sandbox', (c) => {
     if (!c.get('config').paymentSandbox) throw new HttpError(404, 'Not found');
     const query = sandboxQuery.safeParse(c.req.query());
     if (!query.success)
@@ -206,14 +207,14 @@ export function paymentRoutes() {
     );
   });
 
-  app.post('/payments/sandbox', async (c) => {
+  app.post('/sandbox', async (c) => {
     const config = c.get('config');
     if (!config.paymentSandbox) throw new HttpError(404, 'Not found');
     const form = await c.req.parseBody();
     const reference = typeof form.reference === 'string' ? form.reference : '';
     const outcome = form.outcome === 'success' ? 'success' : 'failed';
     // Only the signed-in owner may pay or fail their deposit (RLS shows an admin every row: compare owners).
-    const [[deposit]] = await query(c, 'user', 'reader', (q) => [
+    const [[deposit]] = await queryAs(c, 'user', 'reader', (q) => [
       q`
       select amount from public.transactions
       where type = 'deposit' and reference_id = ${reference} and user_id = (select app.current_user_id())`,

@@ -1,39 +1,45 @@
 /**
- * The wallet: POST /api/wallet/deposit, POST /api/wallet/withdraw, GET /api/wallet/transactions.
+ * The wallet (/api/wallet, signed-in players): POST deposit, POST withdraw, GET transactions and GET
+ * statement.csv.
  *
  * Deposit: the client's `status` is ignored (the schema strips it): a deposit is always created pending and
  * completed only by the gateway's signed webhook or an admin. The answer adds `redirect_url`: the gateway
  * page (PAYMENT_GATEWAY_URL, by default the local sandbox) with amount, username and reference.
+ *
+ * Statement: GET /api/wallet/statement.csv?from=YYYY-MM-DD&to=YYYY-MM-DD[&userId=]: the ledger between
+ * two IST calendar days as CSV — date (IST), type, amount, status, reference and the running balance of
+ * completed rows. A player gets their own; an admin any player's (`userId`).
+ *
+ * The lines come from app.statement in chunks of CHUNK_ROWS, each one short transaction and one round trip
+ * (a month's statement is usually one): the first chunk is read before answering, so a refusal is a plain
+ * JSON error; the next ones are read as the client takes the download in, each continuing after the last
+ * id with the last balance. So a statement of any length holds one chunk in memory and no connection
+ * while the client is slow.
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { depositResponseEntity, transactionEntity, type Transaction } from '../../../src/domain/entities.ts';
 import { depositSchema, withdrawalSchema } from '../../../src/domain/schemas.ts';
+import { statementRangeSchema } from '../../../src/domain/protection-schemas.ts';
+import type { Rows } from '../../_shared/db.ts';
 import { HttpError } from '../../_shared/errors.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../src/domain/limits.ts';
 import { query } from '../context.ts';
 import { answerMoneyWrite, moneyWrite } from '../idempotency.ts';
-import { errors, signedInOnly, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';
+import { errors, idempotencyHeaders, json, jsonBody, page, router, userIdQuery } from '../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../paging.ts';
 import { transactionPage } from '../queries.ts';
 
-export const transactionsQuery = pageQuery.extend({
-  userId: z.coerce
-    .number({ error: 'Invalid user id' })
-    .int('Invalid user id')
-    .positive('Invalid user id')
-    .max(Number.MAX_SAFE_INTEGER, 'Invalid user id')
-    .optional()
-    .describe("Admins only: another user's transactions (a player may pass only their own id)."),
+const transactionsQuery = pageQuery.extend({
+  userId: userIdQuery.describe("Admins only: another user's transactions (a player may pass only their own id)."),
   type: z.enum(TRANSACTION_TYPES, { error: 'Invalid transaction type' }).optional(),
   status: z.enum(TRANSACTION_STATUSES, { error: 'Invalid transaction status' }).optional(),
 });
 
 const depositRoute = createRoute({
   operationId: 'deposit',
-  ...signedInOnly,
   method: 'post',
-  path: '/wallet/deposit',
+  path: '/deposit',
   tags: ['wallet'],
   summary: 'Create a pending UPI deposit',
   request: {
@@ -55,9 +61,8 @@ const depositRoute = createRoute({
 
 const withdrawRoute = createRoute({
   operationId: 'withdraw',
-  ...signedInOnly,
   method: 'post',
-  path: '/wallet/withdraw',
+  path: '/withdraw',
   tags: ['wallet'],
   summary: 'Request a withdrawal to an own bank account',
   request: { headers: idempotencyHeaders, body: jsonBody(withdrawalSchema, { amount: 1000, bankAccountId: 1 }) },
@@ -69,9 +74,8 @@ const withdrawRoute = createRoute({
 
 const transactionsRoute = createRoute({
   operationId: 'listWalletTransactions',
-  ...signedInOnly,
   method: 'get',
-  path: '/wallet/transactions',
+  path: '/transactions',
   tags: ['wallet'],
   summary: 'Wallet transactions, newest first',
   request: { query: transactionsQuery },
@@ -85,6 +89,28 @@ const transactionsRoute = createRoute({
  * The gateway URL with the query the gateway reads (amount, username, reference). A path-only base (the sandbox,
  * '/api/payments/sandbox') stays relative: the browser resolves it against the SPA's own origin.
  */
+/** The columns of app.statement's lines. */
+export const STATEMENT_HEADER = 'date (IST),type,amount,status,reference,balance after';
+const CHUNK_ROWS = 1000;
+const LINE_END = '\r\n';
+
+const statementQuery = statementRangeSchema.safeExtend({
+  userId: userIdQuery.describe("Admins only: another player's statement (a player may pass only their own id)."),
+});
+
+const statementRoute = createRoute({
+  operationId: 'downloadStatement',
+  method: 'get',
+  path: '/statement.csv',
+  tags: ['wallet'],
+  summary: 'The ledger between two dates (IST, both included) as CSV with the running balance',
+  request: { query: statementQuery },
+  responses: {
+    200: { description: 'CSV (RFC 4180, CRLF), a header line first', content: { 'text/csv': { schema: z.string() } } },
+    ...errors(400, 401, 403, 404),
+  },
+});
+
 export function gatewayUrl(base: string, params: { amount: number; username: string; reference: string }) {
   const url = new URL(base, 'http://relative.invalid');
   url.searchParams.set('amount', String(params.amount));
@@ -94,7 +120,7 @@ export function gatewayUrl(base: string, params: { amount: number; username: str
 }
 
 export function walletRoutes() {
-  const app = router();
+  const app = router('user');
 
   app.openapi(depositRoute, async (c) => {
     const input = c.req.valid('json');
@@ -102,7 +128,6 @@ export function walletRoutes() {
     if (!gateway) throw new HttpError(503, 'Payment gateway is not configured');
     const { body } = await moneyWrite(
       c,
-      'user',
       { scope: 'POST /api/wallet/deposit', request: input, status: 201 },
       (q) => q`
       select (to_jsonb(t) || jsonb_build_object('username', u.username))::text as body
@@ -122,7 +147,6 @@ export function walletRoutes() {
     const input = c.req.valid('json');
     return answerMoneyWrite(
       c,
-      'user',
       { scope: 'POST /api/wallet/withdraw', request: input, status: 201 },
       (q) => q`
       select to_jsonb(t)::text as body from app.request_withdrawal(${input.amount}, ${input.bankAccountId}) t`,
@@ -131,7 +155,7 @@ export function walletRoutes() {
 
   app.openapi(transactionsRoute, async (c) => {
     const { userId, type, status, ...paging } = c.req.valid('query');
-    const [[caller], rows] = await query(c, 'user', 'reader', (q) => [
+    const [[caller], rows] = await query(c, 'reader', (q) => [
       q`select app.current_user_id() as id, app.is_admin() as admin`,
       transactionPage(q, pageOf(paging), { userId, type, status }),
     ]);
@@ -140,6 +164,43 @@ export function walletRoutes() {
       throw new HttpError(403, 'You can only view your own transactions');
     }
     return sendPage(c, rows);
+  });
+
+  app.openapi(statementRoute, async (c) => {
+    const { from, to, userId } = c.req.valid('query');
+    const chunk = async (after: { id: number; balance_after: number } | null): Promise<Rows> => {
+      const [rows] = await query(c, 'service', (q) => [
+        q`
+        select s.id, s.balance_after, s.line
+        from app.statement(${userId ?? null}, ${from}, ${to}, ${after?.id ?? null}, ${after?.balance_after ?? null}, ${CHUNK_ROWS}) s`,
+      ]);
+      return rows;
+    };
+    let rows = await chunk(null);
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(STATEMENT_HEADER + LINE_END));
+      },
+      async pull(controller) {
+        if (rows.length > 0) controller.enqueue(encoder.encode(rows.map((row) => row.line + LINE_END).join('')));
+        if (rows.length < CHUNK_ROWS) {
+          controller.close();
+          return;
+        }
+        try {
+          rows = await chunk(rows.at(-1) as { id: number; balance_after: number });
+        } catch (error) {
+          // the answer has begun: all that is left is to cut the download short, so the file is visibly incomplete
+          console.error(JSON.stringify({ level: 'error', route: c.req.routePath, error: String(error) }));
+          controller.error(error);
+        }
+      },
+    });
+    return c.body(body, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="statement-${from}-to-${to}.csv"`,
+    });
   });
 
   return app;

@@ -1,7 +1,10 @@
 /**
- * The house's books (beyond the spec): GET /api/admin/books and /api/admin/books.csv, a range of IST days of
+ * The house's books: GET /api/admin/books and /api/admin/books.csv, a range of IST days of
  * per-match lines, per-day figures and totals. The database builds both answers from what settlement and the
  * posting function keep as they go (app.books, app.books_csv), one call in one round trip.
+ *
+ * Mounted at /api/admin: `books.csv` is a sibling of `books`, not a path below it (a router mounted at
+ * /books can only answer /books and /books/…).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
@@ -45,11 +48,11 @@ export function adminBooksRoutes() {
 
   app.openapi(booksRoute, (c) => {
     const { from, to } = c.req.valid('query');
-    return answer(c, 'admin', 'service', (q) => q`select app.books(${from}, ${to})::text as body`);
+    return answer(c, 'service', (q) => q`select app.books(${from}, ${to})::text as body`);
   });
   app.openapi(booksCsvRoute, async (c) => {
     const { from, to } = c.req.valid('query');
-    const [rows] = await query(c, 'admin', 'service', (q) => [q`select l from app.books_csv(${from}, ${to}) l`]);
+    const [rows] = await query(c, 'service', (q) => [q`select l from app.books_csv(${from}, ${to}) l`]);
     return c.body(rows.map((row) => `${row.l}\r\n`).join(''), 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="books-${from}-to-${to}.csv"`,

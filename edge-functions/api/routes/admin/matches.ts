@@ -1,26 +1,33 @@
 /**
- * Match administration: list, detail, bets of a match, create, start, live update, declare winner,
- * plus PATCH /api/admin/matches/{id}/abandon (void: bets cancelled and refunded), PATCH
- * /api/admin/matches/{id}/odds (the price of each side) and GET /api/admin/teams.
- * Each write is one app.* function (admin re-checked there, audited there).
+ * Match administration (/api/admin/matches): list, detail, create, start, live update, the price of each
+ * side (odds), declare winner, abandon (void: bets cancelled and refunded); house risk: suspend and resume
+ * betting, the risk view of the match's book; and a wrong result corrected: propose the right outcome of a
+ * completed match (202: a second administrator must approve, admin/corrections.ts) and the match's
+ * corrections. Each write is one app.* function (admin re-checked there, audited there; the rules of
+ * corrections in supabase/schemas/36_corrections.sql, of house risk in 60_house_risk.sql).
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { betEntity, matchEntity, teamEntity, type Match } from '../../../../src/domain/entities.ts';
+import {
+  correctResultSchema,
+  pendingCorrectionEntity,
+  resultCorrectionEntity,
+  SECOND_ADMIN_FOR_CORRECTION,
+} from '../../../../src/domain/corrections.ts';
+import { matchEntity, type Match } from '../../../../src/domain/entities.ts';
+import { matchRiskEntity } from '../../../../src/domain/risk.ts';
 import {
   createMatchSchema,
   declareWinnerSchema,
   matchOddsSchema,
   updateLiveSchema,
 } from '../../../../src/domain/schemas.ts';
-import { answer, bodyOf, query, sendJson, type Ctx, type DatabaseAnswer } from '../../context.ts';
+import { answer, sendJson, type Ctx, type DatabaseAnswer } from '../../context.ts';
 import type { Sql, Statement } from '../../../_shared/db.ts';
 import type { SettlementWorker } from '../../../_shared/settlement-worker.ts';
-import { moneyWrite, type MoneyWrite } from '../../idempotency.ts';
-import { errors, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../../openapi.ts';
-import { pageOf, pageQuery, sendPage } from '../../paging.ts';
-import { betPage, matchById, matchList, teamList } from '../../queries.ts';
-import { MATCH_NOT_FOUND, matchesQuery } from '../matches.ts';
+import { answerMoneyWrite, moneyWrite, type MoneyWrite } from '../../idempotency.ts';
+import { errors, idempotencyHeaders, idParams, json, jsonBody, router } from '../../openapi.ts';
+import { MATCH_NOT_FOUND, matchById, matchesQuery, matchList } from '../../queries.ts';
 
 const tags = ['admin: matches'];
 const adminErrors = [401, 403] as const;
@@ -28,7 +35,7 @@ const adminErrors = [401, 403] as const;
 const listRoute = createRoute({
   operationId: 'adminListMatches',
   method: 'get',
-  path: '/matches',
+  path: '/',
   tags,
   summary: 'All matches, newest start first',
   request: { query: matchesQuery },
@@ -37,36 +44,16 @@ const listRoute = createRoute({
 const getRoute = createRoute({
   operationId: 'adminGetMatch',
   method: 'get',
-  path: '/matches/{id}',
+  path: '/{id}',
   tags,
   summary: 'One match',
   request: { params: idParams },
   responses: { 200: json(matchEntity, 'The match'), ...errors(400, ...adminErrors, 404) },
 });
-const betsRoute = createRoute({
-  operationId: 'adminListMatchBets',
-  method: 'get',
-  path: '/bets/match/{id}',
-  tags,
-  summary: 'Bets placed on a match, newest first',
-  request: { params: idParams, query: pageQuery },
-  responses: {
-    200: page(betEntity, 'Bets with match and team', { counted: true, staked: true }),
-    ...errors(400, ...adminErrors, 404),
-  },
-});
-const teamsRoute = createRoute({
-  operationId: 'adminListTeams',
-  method: 'get',
-  path: '/teams',
-  tags,
-  summary: 'The teams',
-  responses: { 200: json(z.array(teamEntity), 'Teams'), ...errors(...adminErrors) },
-});
 const createMatchRoute = createRoute({
   operationId: 'adminCreateMatch',
   method: 'post',
-  path: '/matches',
+  path: '/',
   tags,
   summary: 'Create an upcoming match (a `status` in the body is ignored)',
   request: {
@@ -83,7 +70,7 @@ const createMatchRoute = createRoute({
 const startRoute = createRoute({
   operationId: 'adminStartMatch',
   method: 'patch',
-  path: '/matches/{id}/start',
+  path: '/{id}/start',
   tags,
   summary: 'Start an upcoming match',
   request: { params: idParams },
@@ -92,7 +79,7 @@ const startRoute = createRoute({
 const updateLiveRoute = createRoute({
   operationId: 'adminUpdateLive',
   method: 'patch',
-  path: '/matches/{id}/update-live',
+  path: '/{id}/update-live',
   tags,
   summary:
     'Update scores (runs/wickets), innings, over and the team batting first of a live match; in the second innings a ' +
@@ -106,7 +93,7 @@ const updateLiveRoute = createRoute({
 const oddsRoute = createRoute({
   operationId: 'adminSetMatchOdds',
   method: 'patch',
-  path: '/matches/{id}/odds',
+  path: '/{id}/odds',
   tags,
   summary:
     'Set the price (decimal odds) of either side of an upcoming or live match, or both; bets placed keep theirs, ' +
@@ -120,7 +107,7 @@ const oddsRoute = createRoute({
 const declareRoute = createRoute({
   operationId: 'adminDeclareWinner',
   method: 'patch',
-  path: '/matches/{id}/declare-winner',
+  path: '/{id}/declare-winner',
   tags,
   summary:
     'Declare the winner of a live match (result text is computed by the server); its bets settle in batches right after ' +
@@ -138,7 +125,7 @@ const declareRoute = createRoute({
 const abandonRoute = createRoute({
   operationId: 'adminAbandonMatch',
   method: 'patch',
-  path: '/matches/{id}/abandon',
+  path: '/{id}/abandon',
   tags,
   summary: 'Void an upcoming or live match: its bets are cancelled and their stakes refunded in batches right after',
   request: { params: idParams, headers: idempotencyHeaders },
@@ -148,13 +135,78 @@ const abandonRoute = createRoute({
   },
 });
 
+const suspendRoute = createRoute({
+  operationId: 'adminSuspendMatch',
+  method: 'patch',
+  path: '/{id}/suspend',
+  tags: ['admin: house risk'],
+  summary: 'Suspend betting on an upcoming or live match (bets are a 409 until resumed)',
+  request: { params: idParams },
+  responses: {
+    200: json(matchEntity, "The match (betting 'suspended', or 'closed' if closed anyway)"),
+    ...errors(400, 401, 403, 404, 409),
+  },
+});
+const resumeRoute = createRoute({
+  operationId: 'adminResumeMatch',
+  method: 'patch',
+  path: '/{id}/resume',
+  tags: ['admin: house risk'],
+  summary: 'Resume betting on a suspended match',
+  request: { params: idParams },
+  responses: { 200: json(matchEntity, 'The match'), ...errors(400, 401, 403, 404, 409) },
+});
+const riskRoute = createRoute({
+  operationId: 'adminGetMatchRisk',
+  method: 'get',
+  path: '/{id}/risk',
+  tags: ['admin: house risk'],
+  summary: "The match's book per side (bets not cancelled) and the house's net should each side win",
+  request: { params: idParams },
+  responses: { 200: json(matchRiskEntity, 'The risk view'), ...errors(400, 401, 403, 404) },
+});
+const proposeRoute = createRoute({
+  operationId: 'adminProposeResultCorrection',
+  method: 'post',
+  path: '/{id}/correct-result',
+  tags: ['admin: matches'],
+  summary:
+    'Propose the right result of a completed or abandoned match (a winning team, or abandon) within 7 days of its ' +
+    'declaration, with a reason of 10-200 characters; another administrator must approve it',
+  request: {
+    params: idParams,
+    headers: idempotencyHeaders,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: correctResultSchema,
+          example: { winning_team_id: 2, reason: 'Wrong team tapped in the confirmation dialog' },
+        },
+      },
+    },
+  },
+  responses: {
+    202: json(pendingCorrectionEntity, 'The correction, waiting for a second administrator'),
+    ...errors(400, 401, 403, 404, 409),
+  },
+});
+const correctionsRoute = createRoute({
+  operationId: 'adminListResultCorrections',
+  method: 'get',
+  path: '/{id}/corrections',
+  tags: ['admin: matches'],
+  summary: "A match's result corrections, newest first (pending, rejected, applying or applied)",
+  request: { params: idParams },
+  responses: { 200: json(z.array(resultCorrectionEntity), 'Corrections'), ...errors(400, 401, 403, 404) },
+});
 /** The statement of a match-changing app.* function (`change` returns the match row): the match as answered. */
 const changedMatch = (change: (q: Sql) => Statement) => (q: Sql) =>
   q`select app.match_json(m)::text as body from ${change(q)} m`;
 
 /** Runs a match-changing app.* function and answers the match with its teams. */
-export function changeMatch(c: Ctx, change: (q: Sql) => Statement, status: 200 | 201 = 200): Promise<DatabaseAnswer> {
-  return answer(c, 'admin', 'service', changedMatch(change), { status });
+function changeMatch(c: Ctx, change: (q: Sql) => Statement, status: 200 | 201 = 200): Promise<DatabaseAnswer> {
+  return answer(c, 'service', changedMatch(change), { status });
 }
 
 export function adminMatchRoutes(settlement: SettlementWorker) {
@@ -162,23 +214,12 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
 
   app.openapi(listRoute, (c) => {
     const { status } = c.req.valid('query');
-    return answer(c, 'admin', 'reader', (q) => matchList(q, { status, newestFirst: true }));
+    return answer(c, 'reader', (q) => matchList(q, { status, newestFirst: true }));
   });
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'admin', 'reader', (q) => matchById(q, id), { notFound: MATCH_NOT_FOUND });
+    return answer(c, 'reader', (q) => matchById(q, id), { notFound: MATCH_NOT_FOUND });
   });
-  app.openapi(betsRoute, async (c) => {
-    const { id } = c.req.valid('param');
-    const paging = pageOf(c.req.valid('query'));
-    const [match, bets] = await query(c, 'admin', 'reader', (q) => [
-      matchById(q, id),
-      betPage(q, paging, { matchId: id }),
-    ]);
-    bodyOf(match, MATCH_NOT_FOUND);
-    return sendPage(c, bets);
-  });
-  app.openapi(teamsRoute, (c) => answer(c, 'admin', 'reader', (q) => teamList(q)));
 
   app.openapi(createMatchRoute, (c) => {
     const input = c.req.valid('json');
@@ -216,7 +257,7 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
    * the outcome decides who is paid.
    */
   async function complete(c: Ctx, write: MoneyWrite, change: (q: Sql) => Statement): Promise<DatabaseAnswer> {
-    const { body } = await moneyWrite(c, 'admin', write, changedMatch(change));
+    const { body } = await moneyWrite(c, write, changedMatch(change));
     if ((JSON.parse(body) as Match).settlement?.state === 'settling') settlement.kickAfterAnswer();
     return sendJson(c, body);
   }
@@ -236,6 +277,36 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
       { scope: `PATCH /api/admin/matches/${id}/abandon`, request: {}, status: 200 },
       (q) => q`app.abandon_match(${id})`,
     );
+  });
+
+  app.openapi(suspendRoute, (c) => {
+    const { id } = c.req.valid('param');
+    return changeMatch(c, (q) => q`app.set_betting_suspended(${id}, true)`);
+  });
+  app.openapi(resumeRoute, (c) => {
+    const { id } = c.req.valid('param');
+    return changeMatch(c, (q) => q`app.set_betting_suspended(${id}, false)`);
+  });
+  app.openapi(riskRoute, (c) => {
+    const { id } = c.req.valid('param');
+    return answer(c, 'service', (q) => q`select app.match_risk(${id})::text as body`);
+  });
+  app.openapi(proposeRoute, (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    return answerMoneyWrite(
+      c,
+      { scope: `POST /api/admin/matches/${id}/correct-result`, request: input, status: 'answered' },
+      (q) => q`
+        select jsonb_build_object('message', ${SECOND_ADMIN_FOR_CORRECTION}::text, 'correction', c)::text as body,
+               202 as status
+        from app.propose_result_correction(${id}, ${input.winning_team_id ?? null}, ${input.result ?? null},
+                                           ${input.abandon ?? false}, ${input.reason}) c`,
+    );
+  });
+  app.openapi(correctionsRoute, (c) => {
+    const { id } = c.req.valid('param');
+    return answer(c, 'service', (q) => q`select app.match_result_corrections(${id})::text as body`);
   });
 
   return app;

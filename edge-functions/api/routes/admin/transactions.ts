@@ -1,22 +1,17 @@
 /**
- * The back office: all transactions, approve / reject a pending one, the dashboard statistics, and
- * GET /api/admin/audit-log (who changed what).
+ * The back office's transactions (/api/admin/transactions): all of them, the pending counts, and approve /
+ * reject a pending one.
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import {
-  auditLogEntity,
-  dashboardStatsEntity,
-  firstApprovalEntity,
-  transactionCountsEntity,
-} from '../../../../src/domain/admin-entities.ts';
+import { firstApprovalEntity, transactionCountsEntity } from '../../../../src/domain/admin-entities.ts';
 import { transactionEntity } from '../../../../src/domain/entities.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../../src/domain/limits.ts';
 import { answer, query } from '../../context.ts';
 import { answerMoneyWrite } from '../../idempotency.ts';
 import { errors, idempotencyHeaders, idParams, json, page, router } from '../../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../../paging.ts';
-import { auditLog, transactionPage } from '../../queries.ts';
+import { transactionPage } from '../../queries.ts';
 
 const transactionsQuery = pageQuery.extend({
   type: z.enum(TRANSACTION_TYPES, { error: 'Invalid transaction type' }).optional(),
@@ -30,19 +25,10 @@ const transactionsQuery = pageQuery.extend({
       'Search transactions: a transaction id or user id (digits, an optional leading #), else a whole reference id.',
     ),
 });
-const auditQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'Invalid limit' })
-    .int('Invalid limit')
-    .min(1, 'Invalid limit')
-    .max(1000, 'Invalid limit')
-    .default(200),
-});
-
 const listRoute = createRoute({
   operationId: 'adminListTransactions',
   method: 'get',
-  path: '/transactions',
+  path: '/',
   tags: ['admin: transactions'],
   summary: 'All transactions, newest first: search, type and status',
   request: { query: transactionsQuery },
@@ -51,7 +37,7 @@ const listRoute = createRoute({
 const countsRoute = createRoute({
   operationId: 'adminCountTransactions',
   method: 'get',
-  path: '/transactions/counts',
+  path: '/counts',
   tags: ['admin: transactions'],
   summary: "The counts of the pending tabs (the admins' queue)",
   responses: {
@@ -62,7 +48,7 @@ const countsRoute = createRoute({
 const approveRoute = createRoute({
   operationId: 'adminApproveTransaction',
   method: 'patch',
-  path: '/transactions/{id}/approve',
+  path: '/{id}/approve',
   tags: ['admin: transactions'],
   summary: "Approve a pending deposit (credit), withdrawal (debit) or another admin's credit",
   description:
@@ -79,7 +65,7 @@ const approveRoute = createRoute({
 const rejectRoute = createRoute({
   operationId: 'adminRejectTransaction',
   method: 'patch',
-  path: '/transactions/{id}/reject',
+  path: '/{id}/reject',
   tags: ['admin: transactions'],
   summary: 'Reject a pending transaction (marked failed, no funds move)',
   request: { params: idParams, headers: idempotencyHeaders },
@@ -88,30 +74,12 @@ const rejectRoute = createRoute({
     ...errors(400, 401, 403, 404, 409),
   },
 });
-const statsRoute = createRoute({
-  operationId: 'adminGetDashboardStats',
-  method: 'get',
-  path: '/dashboard/stats',
-  tags: ['admin: dashboard'],
-  summary: 'Dashboard statistics',
-  responses: { 200: json(dashboardStatsEntity, 'Statistics'), ...errors(401, 403) },
-});
-const auditRoute = createRoute({
-  operationId: 'adminListAuditLog',
-  method: 'get',
-  path: '/audit-log',
-  tags: ['admin: dashboard'],
-  summary: 'Audit log of admin writes, newest first',
-  request: { query: auditQuery },
-  responses: { 200: json(z.array(auditLogEntity), 'Audit entries'), ...errors(400, 401, 403) },
-});
-
 export function adminTransactionRoutes() {
   const app = router();
 
   app.openapi(listRoute, async (c) => {
     const { type, status, q: search, ...paging } = c.req.valid('query');
-    const [rows] = await query(c, 'admin', 'reader', (q) => [
+    const [rows] = await query(c, 'reader', (q) => [
       transactionPage(q, pageOf(paging), { everyone: true, type, status, search }),
     ]);
     return sendPage(c, rows);
@@ -120,7 +88,6 @@ export function adminTransactionRoutes() {
   app.openapi(countsRoute, (c) =>
     answer(
       c,
-      'admin',
       'reader',
       (q) => q`
     select json_build_object(
@@ -135,7 +102,6 @@ export function adminTransactionRoutes() {
     const { id } = c.req.valid('param');
     return answerMoneyWrite(
       c,
-      'admin',
       { scope: `PATCH /api/admin/transactions/${id}/approve`, request: {}, status: 'answered' },
       (q) => q`
       select case when t.status = 'pending'
@@ -149,13 +115,10 @@ export function adminTransactionRoutes() {
     const { id } = c.req.valid('param');
     return answerMoneyWrite(
       c,
-      'admin',
       { scope: `PATCH /api/admin/transactions/${id}/reject`, request: {}, status: 200 },
       (q) => q`select to_jsonb(t)::text as body from app.reject_transaction(${id}) t`,
     );
   });
-  app.openapi(statsRoute, (c) => answer(c, 'admin', 'service', (q) => q`select app.dashboard_stats()::text as body`));
-  app.openapi(auditRoute, (c) => answer(c, 'admin', 'reader', (q) => auditLog(q, c.req.valid('query').limit)));
 
   return app;
 }

@@ -38,7 +38,7 @@ export const usersQuery = pageQuery.extend({
 const listRoute = createRoute({
   operationId: 'adminListUsers',
   method: 'get',
-  path: '/users',
+  path: '/',
   tags,
   summary: 'Users, newest first: search, status tab and those below zero',
   request: { query: usersQuery },
@@ -47,7 +47,7 @@ const listRoute = createRoute({
 const countsRoute = createRoute({
   operationId: 'adminCountUsers',
   method: 'get',
-  path: '/users/counts',
+  path: '/counts',
   tags,
   summary: 'The counts of the users tabs',
   responses: { 200: json(userCountsEntity, 'Users in all and of each status'), ...errors(401, 403) },
@@ -55,7 +55,7 @@ const countsRoute = createRoute({
 const getRoute = createRoute({
   operationId: 'adminGetUser',
   method: 'get',
-  path: '/users/{id}',
+  path: '/{id}',
   tags,
   summary: 'One user',
   request: { params: idParams },
@@ -64,7 +64,7 @@ const getRoute = createRoute({
 const bankAccountsRoute = createRoute({
   operationId: 'adminListUserBankAccounts',
   method: 'get',
-  path: '/users/{id}/bank-accounts',
+  path: '/{id}/bank-accounts',
   tags,
   summary: "A user's bank accounts in the order added",
   request: { params: idParams, query: pageQuery },
@@ -73,7 +73,7 @@ const bankAccountsRoute = createRoute({
 const transactionsRoute = createRoute({
   operationId: 'adminListUserTransactions',
   method: 'get',
-  path: '/users/{id}/transactions',
+  path: '/{id}/transactions',
   tags,
   summary: "A user's transactions, newest first",
   request: { params: idParams, query: pageQuery },
@@ -82,7 +82,7 @@ const transactionsRoute = createRoute({
 const betsRoute = createRoute({
   operationId: 'adminListUserBets',
   method: 'get',
-  path: '/users/{id}/bets',
+  path: '/{id}/bets',
   tags,
   summary: "A user's bets, newest first",
   request: { params: idParams, query: pageQuery },
@@ -91,7 +91,7 @@ const betsRoute = createRoute({
 const linkedRoute = createRoute({
   operationId: 'adminListLinkedAccounts',
   method: 'get',
-  path: '/users/{id}/linked',
+  path: '/{id}/linked',
   tags,
   summary: 'Accounts linked to a user: a shared bank account or phone number, or a device (90 days), each with why',
   request: { params: idParams },
@@ -104,7 +104,7 @@ const linkedExclusionParams = z.object({
 const linkedExclusionRoute = createRoute({
   operationId: 'adminApplyLinkedExclusion',
   method: 'post',
-  path: '/users/{id}/linked/{linkedId}/exclusion',
+  path: '/{id}/linked/{linkedId}/exclusion',
   tags,
   summary: "Apply a device-linked account's running time-out or self-exclusion to this user (audited)",
   request: { params: linkedExclusionParams },
@@ -116,7 +116,7 @@ const linkedExclusionRoute = createRoute({
 const walletRoute = createRoute({
   operationId: 'adminAdjustWallet',
   method: 'post',
-  path: '/users/{id}/wallet',
+  path: '/{id}/wallet',
   tags,
   summary: 'Adjust a wallet: positive credits, negative debits',
   request: {
@@ -132,7 +132,7 @@ const walletRoute = createRoute({
 const statusRoute = createRoute({
   operationId: 'adminSetUserStatus',
   method: 'patch',
-  path: '/users/{id}/status',
+  path: '/{id}/status',
   tags,
   summary: "Set a user's status (banned ends their sessions)",
   request: { params: idParams, body: jsonBody(userStatusSchema, { status: 'active' }) },
@@ -141,7 +141,7 @@ const statusRoute = createRoute({
 
 /** A page of one of a user's lists, or 404 when the user does not exist (rather than an empty list). */
 async function userListAnswer(c: Ctx, id: number, list: (q: Sql) => Statement): Promise<DatabaseAnswer> {
-  const [exists, rows] = await query(c, 'admin', 'reader', (q) => [userExists(q, id), list(q)]);
+  const [exists, rows] = await query(c, 'reader', (q) => [userExists(q, id), list(q)]);
   if (exists.length === 0) throw new HttpError(404, USER_NOT_FOUND);
   return sendPage(c, rows);
 }
@@ -152,17 +152,13 @@ export function adminUserRoutes() {
   app.openapi(listRoute, async (c) => {
     const { q: search, status, below_zero, ...paging } = c.req.valid('query');
     const belowZero = below_zero === 'true';
-    const [rows] = await query(c, 'admin', 'service', (q) => [
-      userPage(q, pageOf(paging), { search, status, belowZero }),
-    ]);
+    const [rows] = await query(c, 'service', (q) => [userPage(q, pageOf(paging), { search, status, belowZero })]);
     return sendPage(c, rows);
   });
-  app.openapi(countsRoute, (c) =>
-    answer(c, 'admin', 'service', (q) => q`select app.admin_user_counts()::text as body`),
-  );
+  app.openapi(countsRoute, (c) => answer(c, 'service', (q) => q`select app.admin_user_counts()::text as body`));
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'admin', 'reader', (q) => userById(q, id), { notFound: USER_NOT_FOUND });
+    return answer(c, 'reader', (q) => userById(q, id), { notFound: USER_NOT_FOUND });
   });
   app.openapi(bankAccountsRoute, (c) => {
     const { id } = c.req.valid('param');
@@ -181,24 +177,19 @@ export function adminUserRoutes() {
   });
   app.openapi(linkedRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'admin', 'service', (q) => q`select app.admin_linked_accounts(${id})::text as body`);
+    return answer(c, 'service', (q) => q`select app.admin_linked_accounts(${id})::text as body`);
   });
   app.openapi(linkedExclusionRoute, (c) => {
     const { id, linkedId } = c.req.valid('param');
-    return answer(
-      c,
-      'admin',
-      'service',
-      (q) => q`select app.apply_linked_exclusion(${id}, ${linkedId})::text as body`,
-      { status: 201 },
-    );
+    return answer(c, 'service', (q) => q`select app.apply_linked_exclusion(${id}, ${linkedId})::text as body`, {
+      status: 201,
+    });
   });
   app.openapi(walletRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
     return answerMoneyWrite(
       c,
-      'admin',
       { scope: `POST /api/admin/users/${id}/wallet`, request: input, status: 201 },
       (q) => q`
       select to_jsonb(t)::text as body from app.admin_adjust_wallet(${id}, ${input.amount}, ${input.notes}) t`,
@@ -209,7 +200,6 @@ export function adminUserRoutes() {
     const { status } = c.req.valid('json');
     return answer(
       c,
-      'admin',
       'service',
       (q) => q`
       select app.user_json(u)::text as body from app.set_user_status(${id}, ${status}) u`,

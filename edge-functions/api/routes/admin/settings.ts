@@ -1,13 +1,11 @@
 /**
- * House risk: suspend and resume betting on a match, the risk view of a match's book, and
- * the house-risk settings. The rules, the admin check and the audit rows are the database's
+ * The house-risk settings (/api/admin/settings): read, change (a loosening waits for a second
+ * administrator), and the pending changes approved or rejected. The rules, the admin check and the audit rows are the database's
  * (supabase/schemas/60_house_risk.sql, 61_settings.sql); each route is one app.* call in one round trip.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { matchEntity } from '../../../../src/domain/entities.ts';
 import { z } from 'zod';
 import {
-  matchRiskEntity,
   pendingSettingsChangeEntity,
   riskSettingsSchema,
   riskSettingsUpdateSchema,
@@ -16,44 +14,13 @@ import {
 } from '../../../../src/domain/risk.ts';
 import { answer } from '../../context.ts';
 import { errors, idParams, json, jsonBody, router } from '../../openapi.ts';
-import { changeMatch } from './matches.ts';
 
 const tags = ['admin: house risk'];
 
-const suspendRoute = createRoute({
-  operationId: 'adminSuspendMatch',
-  method: 'patch',
-  path: '/matches/{id}/suspend',
-  tags,
-  summary: 'Suspend betting on an upcoming or live match (bets are a 409 until resumed)',
-  request: { params: idParams },
-  responses: {
-    200: json(matchEntity, "The match (betting 'suspended', or 'closed' if closed anyway)"),
-    ...errors(400, 401, 403, 404, 409),
-  },
-});
-const resumeRoute = createRoute({
-  operationId: 'adminResumeMatch',
-  method: 'patch',
-  path: '/matches/{id}/resume',
-  tags,
-  summary: 'Resume betting on a suspended match',
-  request: { params: idParams },
-  responses: { 200: json(matchEntity, 'The match'), ...errors(400, 401, 403, 404, 409) },
-});
-const riskRoute = createRoute({
-  operationId: 'adminGetMatchRisk',
-  method: 'get',
-  path: '/matches/{id}/risk',
-  tags,
-  summary: "The match's book per side (bets not cancelled) and the house's net should each side win",
-  request: { params: idParams },
-  responses: { 200: json(matchRiskEntity, 'The risk view'), ...errors(400, 401, 403, 404) },
-});
 const settingsRoute = createRoute({
   operationId: 'adminGetSettings',
   method: 'get',
-  path: '/settings',
+  path: '/',
   tags,
   summary: 'The house-risk settings',
   responses: { 200: json(riskSettingsSchema, 'The settings'), ...errors(401, 403) },
@@ -61,7 +28,7 @@ const settingsRoute = createRoute({
 const updateSettingsRoute = createRoute({
   operationId: 'adminUpdateSettings',
   method: 'put',
-  path: '/settings',
+  path: '/',
   tags,
   summary: 'Change house-risk settings (those left out keep their value); every change is audited',
   description:
@@ -80,7 +47,7 @@ const updateSettingsRoute = createRoute({
 const changesRoute = createRoute({
   operationId: 'adminListSettingsChanges',
   method: 'get',
-  path: '/settings/changes',
+  path: '/changes',
   tags,
   summary: 'Settings changes waiting for a second administrator, newest first',
   responses: { 200: json(z.array(settingsChangeEntity), 'Pending changes'), ...errors(401, 403) },
@@ -89,7 +56,7 @@ const decideRoute = (decision: 'approve' | 'reject') =>
   createRoute({
     operationId: decision === 'approve' ? 'adminApproveSettingsChange' : 'adminRejectSettingsChange',
     method: 'post',
-    path: `/settings/changes/{id}/${decision}`,
+    path: `/changes/{id}/${decision}`,
     tags,
     summary:
       decision === 'approve'
@@ -102,29 +69,16 @@ const decideRoute = (decision: 'approve' | 'reject') =>
     },
   });
 
-export function adminRiskRoutes() {
+export function adminSettingsRoutes() {
   const app = router();
 
-  app.openapi(suspendRoute, (c) => {
-    const { id } = c.req.valid('param');
-    return changeMatch(c, (q) => q`app.set_betting_suspended(${id}, true)`);
-  });
-  app.openapi(resumeRoute, (c) => {
-    const { id } = c.req.valid('param');
-    return changeMatch(c, (q) => q`app.set_betting_suspended(${id}, false)`);
-  });
-  app.openapi(riskRoute, (c) => {
-    const { id } = c.req.valid('param');
-    return answer(c, 'admin', 'service', (q) => q`select app.match_risk(${id})::text as body`);
-  });
   app.openapi(settingsRoute, (c) =>
-    answer(c, 'admin', 'service', (q) => q`select to_jsonb(s)::text as body from app.get_risk_settings() s`),
+    answer(c, 'service', (q) => q`select to_jsonb(s)::text as body from app.get_risk_settings() s`),
   );
   app.openapi(updateSettingsRoute, (c) => {
     const changes = c.req.valid('json');
     return answer(
       c,
-      'admin',
       'service',
       (q) => q`
       select case when p.pending then jsonb_build_object('message', ${SECOND_ADMIN_FOR_CHANGE}::text, 'change', r -> 'change')
@@ -134,15 +88,12 @@ export function adminRiskRoutes() {
       cross join lateral (select jsonb_typeof(r -> 'change') = 'object' as pending) p`,
     );
   });
-  app.openapi(changesRoute, (c) =>
-    answer(c, 'admin', 'service', (q) => q`select app.pending_settings_changes()::text as body`),
-  );
+  app.openapi(changesRoute, (c) => answer(c, 'service', (q) => q`select app.pending_settings_changes()::text as body`));
   for (const decision of ['approve', 'reject'] as const) {
     app.openapi(decideRoute(decision), (c) => {
       const { id } = c.req.valid('param');
       return answer(
         c,
-        'admin',
         'service',
         (q) => q`select app.decide_settings_change(${id}, ${decision === 'approve'})::text as body`,
       );
