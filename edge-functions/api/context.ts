@@ -18,6 +18,7 @@
  * database does not answer, the answer says what is known: 503 when nothing was sent, 504 ("outcome":
  * "unknown") when the statements went out and whether they committed cannot be known.
  */
+import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi';
 import type { Context, TypedResponse } from 'hono';
 import { transaction, type Rows, type Sql, type Statement } from '../_shared/db.ts';
 import { HttpError, toHttpError } from '../_shared/errors.ts';
@@ -116,32 +117,68 @@ export function bodyOf(rows: Rows, message = 'Not found'): string {
   return row.body as string;
 }
 
-/**
- * An answer whose JSON the database built to the shape the route declares (src/domain/entities.ts): typed
- * as any of the route's answers, since TypeScript cannot see into SQL.
- */
-// deno-lint-ignore no-explicit-any
-export type DatabaseAnswer = TypedResponse<any, any, 'json'>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
 /** The successes a route answers: 202 says a second administrator must act before the change takes effect. */
 export type SuccessStatus = 200 | 201 | 202;
 
-/** Answers JSON built by the database as it is: no parse and re-serialize in between. */
-export function sendJson(c: Ctx, body: string, status: SuccessStatus = 200): DatabaseAnswer {
-  return c.body(body, status, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as DatabaseAnswer;
+/**
+ * Route R's JSON answers with a success status among `S`: what R's handler may return, by R's own schemas
+ * (`never` for a status R does not declare).
+ */
+export type Answer<R extends RouteConfig, S extends SuccessStatus = SuccessStatus> = Extract<
+  RouteConfigToTypedResponse<R>,
+  TypedResponse<unknown, S, 'json'>
+>;
+
+/** The success statuses route R declares a JSON answer for. */
+export type AnswerStatus<R extends RouteConfig> = Answer<R>['_status'];
+
+/**
+ * Answers JSON built by the database as it is, as route R's answer with `status`: no parse and re-serialize
+ * in between. R is named by the handler (`sendJson<typeof route>`), so answering another route's shape, or a
+ * status R does not declare, fails the type check.
+ *
+ * The one place a body gets its type by assertion: TypeScript cannot see into SQL. The SQL builders are
+ * held to R's schema by the API tests instead, which validate every answer they receive against the
+ * document made from the same schemas (tests/support/contract.ts; docs/design.md, "The contract").
+ */
+export function sendJson<R extends RouteConfig, S extends AnswerStatus<R> = AnswerStatus<R>>(
+  c: Ctx,
+  body: string,
+  status: S,
+): Answer<R, S> {
+  return c.body(body, status, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as Answer<R, S>;
 }
 
 /**
- * Runs one statement that returns `body` and answers it (404 with `message` when it returns no row). A
- * statement that may leave its change waiting for a second administrator also returns `status` (202 then).
+ * Route R's 304 (a conditional GET whose ETag is current): no body, so nothing to check; asserted here with
+ * `sendJson`'s answers.
  */
-export async function answer(
+export function notModified<R extends RouteConfig>(c: Ctx): Extract<RouteConfigToTypedResponse<R>, { _status: 304 }> {
+  return c.body(null, 304) as unknown as Extract<RouteConfigToTypedResponse<R>, { _status: 304 }>;
+}
+
+/** `answer`'s options: a route without a 200 answer must say its status. */
+type AnswerOptions<R extends RouteConfig> = { notFound?: string } & (200 extends AnswerStatus<R>
+  ? { status?: AnswerStatus<R> }
+  : { status: AnswerStatus<R> });
+
+/** `answer`'s options argument for route R: optional when R answers 200. */
+export type AnswerArgs<R extends RouteConfig> =
+  200 extends AnswerStatus<R> ? [options?: AnswerOptions<R>] : [options: AnswerOptions<R>];
+
+/**
+ * Runs one statement that returns `body` and answers it as route R's answer (404 with `notFound` when it
+ * returns no row). A statement that may leave its change waiting for a second administrator also returns
+ * `status` (202 then: R declares it, and the API tests check that it does).
+ */
+export async function answer<R extends RouteConfig>(
   c: Ctx,
   runAs: RunAs,
   statement: (q: Sql) => Statement,
-  { status = 200, notFound }: { status?: 200 | 201; notFound?: string } = {},
-): Promise<DatabaseAnswer> {
+  ...[options]: AnswerArgs<R>
+): Promise<Answer<R>> {
   const [rows] = await query(c, runAs, (q) => [statement(q)]);
-  const body = bodyOf(rows, notFound);
-  return sendJson(c, body, rows[0].status === 202 ? 202 : status);
+  const body = bodyOf(rows, options?.notFound);
+  const status = rows[0].status === 202 ? 202 : (options?.status ?? 200);
+  return sendJson<R>(c, body, status as AnswerStatus<R>);
 }

@@ -15,7 +15,8 @@
  */
 import type { Rows, Sql, Statement } from '../_shared/db.ts';
 import { sha256Hex } from '../_shared/sha256.ts';
-import { bodyOf, query, sendJson, type Ctx, type DatabaseAnswer, type SuccessStatus } from './context.ts';
+import type { RouteConfig } from '@hono/zod-openapi';
+import { bodyOf, query, sendJson, type Answer, type AnswerStatus, type Ctx, type SuccessStatus } from './context.ts';
 
 const REPLAY = /^BT(2\d\d)$/;
 
@@ -68,12 +69,12 @@ export async function moneyWrite(
   }
 }
 
-/** Answers a money write whose answer is the body `work` builds (moneyWrite). */
-export async function answerMoneyWrite(
+/** Answers a money write whose answer is the body `work` builds (moneyWrite), as route R's answer. */
+export async function answerMoneyWrite<R extends RouteConfig>(
   c: Ctx,
-  write: MoneyWrite,
+  write: MoneyWrite & { status: AnswerStatus<R> | 'answered' },
   work: (q: Sql) => Statement,
-): Promise<DatabaseAnswer> {
+): Promise<Answer<R>> {
   const { body, status } = await moneyWrite(c, write, work);
-  return sendJson(c, body, status);
+  return sendJson<R>(c, body, status as AnswerStatus<R>);
 }

@@ -99,9 +99,14 @@ const ERROR_TEXT: Record<number, string> = {
   429: 'Too many attempts',
 };
 
-/** The `{"message": …}` answers a route can give. */
-export function errors(...statuses: number[]) {
-  return Object.fromEntries(statuses.map((status) => [status, json(apiErrorEntity, ERROR_TEXT[status] ?? 'Error')]));
+/**
+ * The `{"message": …}` answers a route can give, keyed by exactly those statuses: a handler's answer is
+ * type-checked against them (context.ts), so a status the route does not list fails the type check.
+ */
+export function errors<const S extends readonly number[]>(...statuses: S) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, json(apiErrorEntity, ERROR_TEXT[status] ?? 'Error')]),
+  ) as { [Status in S[number]]: ReturnType<typeof json<typeof apiErrorEntity>> };
 }
 
 /** `{id}` path parameter: a positive integer. */

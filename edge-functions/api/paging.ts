@@ -15,7 +15,8 @@ import {
   encodeCursor,
 } from '../../src/domain/paging.ts';
 import type { Rows, Sql, Statement } from '../_shared/db.ts';
-import { sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
+import type { RouteConfig } from '@hono/zod-openapi';
+import { sendJson, type Answer, type AnswerStatus, type Ctx } from './context.ts';
 
 /** `?limit=` and `?cursor=` of every list. */
 export const pageQuery = z.object({
@@ -100,12 +101,15 @@ export function pageStatement(q: Sql, page: Page, source: PageSource) {
     ) p`;
 }
 
+/** A route that answers a page: its 200. */
+export type PageRoute = RouteConfig & { responses: { 200: object } };
+
 /**
- * Answers a page statement's row: the body as the database wrote it, `Link: <…>; rel="next"` (this
+ * Answers a page statement's row as route R's 200 answer: the body as the database wrote it, `Link: <…>; rel="next"` (this
  * request's path and query with the next cursor) when more rows follow, `X-Total-Count` / `X-Total-Stake`
  * when counted.
  */
-export function sendPage(c: Ctx, rows: Rows): DatabaseAnswer {
+export function sendPage<R extends PageRoute>(c: Ctx, rows: Rows): Answer<R> {
   const { body, next, total, stake } = rows[0] as {
     body: string;
     next: number | null;
@@ -119,5 +123,5 @@ export function sendPage(c: Ctx, rows: Rows): DatabaseAnswer {
   }
   if (total !== null) c.header('X-Total-Count', String(total));
   if (stake !== null) c.header('X-Total-Stake', String(stake));
-  return sendJson(c, body);
+  return sendJson<R>(c, body, 200 as AnswerStatus<R>);
 }

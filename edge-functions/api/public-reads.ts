@@ -22,12 +22,13 @@
 import type { MatchFeed } from '../_shared/match-feed.ts';
 import { sha256Hex } from '../_shared/sha256.ts';
 import { PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
-import { sendJson, type Ctx, type DatabaseAnswer } from './context.ts';
+import type { RouteConfig } from '@hono/zod-openapi';
+import { notModified, sendJson, type Answer, type AnswerStatus, type Ctx } from './context.ts';
 
 const MAX_ANSWERS = 1000;
 const MAX_BYTES = 16 * 1024 * 1024;
 
-interface Answer {
+interface Kept {
   body: string;
   etag: string;
   /** The feed's change count when the read that produced this answer was sent. */
@@ -37,30 +38,37 @@ interface Answer {
 export class PublicMatchReads {
   readonly #feed: MatchFeed;
   /** Oldest first (a Map keeps insertion order): the first ones go when a bound is reached. */
-  readonly #answers = new Map<string, Answer>();
+  readonly #answers = new Map<string, Kept>();
   #bytes = 0;
 
   constructor(feed: MatchFeed) {
     this.#feed = feed;
   }
 
-  /** Answers the read under `key`: from memory while nothing can have changed, else from `read` (the database). */
-  async answer(c: Ctx, key: string, read: () => Promise<string>): Promise<DatabaseAnswer> {
+  /**
+   * Answers the read under `key` as route R's 200 (or a 304): from memory while nothing can have changed, else
+   * from `read` (the database).
+   */
+  async answer<R extends RouteConfig & { responses: { 200: object; 304: object } }>(
+    c: Ctx,
+    key: string,
+    read: () => Promise<string>,
+  ): Promise<Answer<R> | ReturnType<typeof notModified<R>>> {
     const wanted = c.req.header('if-none-match');
     const kept = this.#answers.get(key);
     const current = kept && kept.changes === this.#feed.changes && this.#feed.isLive();
-    if (current && wanted && matches(wanted, kept.etag)) return notModified(c, kept.etag);
-    if (current && !/no-cache/i.test(c.req.header('cache-control') ?? '')) return send(c, kept);
+    if (current && wanted && matches(wanted, kept.etag)) return unchanged<R>(c, kept.etag);
+    if (current && !/no-cache/i.test(c.req.header('cache-control') ?? '')) return send<R>(c, kept);
 
     const changes = this.#feed.isLive() ? this.#feed.changes : undefined;
     const body = await read();
     const fresh = { body, etag: `W/"${sha256Hex(body).slice(0, 32)}"`, changes: changes ?? -1 };
     if (changes !== undefined) this.#keep(key, fresh);
-    if (wanted && matches(wanted, fresh.etag)) return notModified(c, fresh.etag);
-    return send(c, fresh);
+    if (wanted && matches(wanted, fresh.etag)) return unchanged<R>(c, fresh.etag);
+    return send<R>(c, fresh);
   }
 
-  #keep(key: string, answer: Answer) {
+  #keep(key: string, answer: Kept) {
     const previous = this.#answers.get(key);
     if (previous) this.#bytes -= previous.body.length;
     this.#answers.delete(key);
@@ -80,14 +88,14 @@ function matches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
-function send(c: Ctx, answer: Answer): DatabaseAnswer {
+function send<R extends RouteConfig>(c: Ctx, answer: Kept): Answer<R> {
   c.header('ETag', answer.etag);
   c.header('Cache-Control', PUBLIC_MATCH_CACHE_CONTROL);
-  return sendJson(c, answer.body);
+  return sendJson<R>(c, answer.body, 200 as AnswerStatus<R>);
 }
 
-function notModified(c: Ctx, etag: string): DatabaseAnswer {
+function unchanged<R extends RouteConfig>(c: Ctx, etag: string) {
   c.header('ETag', etag);
   c.header('Cache-Control', PUBLIC_MATCH_CACHE_CONTROL);
-  return c.body(null, 304) as unknown as DatabaseAnswer;
+  return notModified<R>(c);
 }

@@ -206,7 +206,9 @@ export function accountSecurityRoutes() {
     return c.json({ message: securityMessages.passwordChanged }, 200);
   });
 
-  app.openapi(sessionsRoute, (c) => answer(c, 'service', (q) => q`select app.account_sessions()::text as body`));
+  app.openapi(sessionsRoute, (c) =>
+    answer<typeof sessionsRoute>(c, 'service', (q) => q`select app.account_sessions()::text as body`),
+  );
 
   app.openapi(endSessionRoute, async (c) => {
     const { id } = c.req.valid('param');
@@ -217,7 +219,7 @@ export function accountSecurityRoutes() {
 
   app.openapi(twoFactorRoute, (c) => {
     const required = c.get('config').adminMfa === 'required';
-    return answer(c, 'service', (q) => q`select app.totp_status(${required})::text as body`);
+    return answer<typeof twoFactorRoute>(c, 'service', (q) => q`select app.totp_status(${required})::text as body`);
   });
 
   app.openapi(setUpRoute, async (c) => {

@@ -131,13 +131,13 @@ export function accountRoutes() {
 
   app.openapi(getRoute, (c) => {
     const { userId } = c.req.valid('query');
-    return answer(c, 'service', (q) => q`select app.account_limits(${userId ?? null})::text as body`);
+    return answer<typeof getRoute>(c, 'service', (q) => q`select app.account_limits(${userId ?? null})::text as body`);
   });
 
   app.openapi(putRoute, (c) => {
     const { userId } = c.req.valid('query');
     const { period, amount } = c.req.valid('json');
-    return answer(
+    return answer<typeof putRoute>(
       c,
       'service',
       (q) => q`
@@ -148,34 +148,57 @@ export function accountRoutes() {
   app.openapi(timeoutRoute, (c) => {
     const { userId } = c.req.valid('query');
     const { days } = c.req.valid('json');
-    return answer(c, 'service', (q) => q`select app.take_timeout(${days}, ${userId ?? null})::text as body`, {
-      status: 201,
-    });
+    return answer<typeof timeoutRoute>(
+      c,
+      'service',
+      (q) => q`select app.take_timeout(${days}, ${userId ?? null})::text as body`,
+      {
+        status: 201,
+      },
+    );
   });
 
   app.openapi(selfExclusionRoute, (c) => {
     const { userId } = c.req.valid('query');
     const { months } = c.req.valid('json');
-    return answer(c, 'service', (q) => q`select app.self_exclude(${months}, ${userId ?? null})::text as body`, {
-      status: 201,
-    });
+    return answer<typeof selfExclusionRoute>(
+      c,
+      'service',
+      (q) => q`select app.self_exclude(${months}, ${userId ?? null})::text as body`,
+      {
+        status: 201,
+      },
+    );
   });
 
-  app.openapi(getRealityCheckRoute, (c) => answer(c, 'service', (q) => q`select app.reality_check()::text as body`));
+  app.openapi(getRealityCheckRoute, (c) =>
+    answer<typeof getRealityCheckRoute>(c, 'service', (q) => q`select app.reality_check()::text as body`),
+  );
 
   app.openapi(putRealityCheckRoute, (c) => {
     const { interval_minutes: minutes } = c.req.valid('json');
-    return answer(c, 'service', (q) => q`select app.set_reality_check(${minutes})::text as body`);
+    return answer<typeof putRealityCheckRoute>(
+      c,
+      'service',
+      (q) => q`select app.set_reality_check(${minutes})::text as body`,
+    );
   });
 
-  app.openapi(playSessionRoute, (c) => answer(c, 'service', (q) => q`select app.play_session()::text as body`));
+  app.openapi(playSessionRoute, (c) =>
+    answer<typeof playSessionRoute>(c, 'service', (q) => q`select app.play_session()::text as body`),
+  );
 
   app.openapi(limitPromptRoute, (c) => {
     const body = c.req.valid('json');
     const [period, amount] = body.answer === 'set_limit' ? [body.period, body.amount] : [null, null];
-    return answer(c, 'service', (q) => q`select app.answer_limit_prompt(${period}, ${amount})::text as body`, {
-      status: 201,
-    });
+    return answer<typeof limitPromptRoute>(
+      c,
+      'service',
+      (q) => q`select app.answer_limit_prompt(${period}, ${amount})::text as body`,
+      {
+        status: 201,
+      },
+    );
   });
 
   return app;

@@ -17,7 +17,7 @@
  * recovery code is spent there too; a wrong one counts towards the second factor's lock (code-check.ts). A
  * sign-in remembers the browser (device.ts) for the rate limits and the lock.
  */
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { securityMessages } from '../../../src/domain/account-security.ts';
 import { loginRefusalEntity } from '../../../src/domain/account-security-schemas.ts';
 import { userEntity } from '../../../src/domain/entities.ts';
@@ -25,7 +25,7 @@ import { loginSchema, registerSchema } from '../../../src/domain/schemas.ts';
 import { HttpError, refusalOf } from '../../_shared/errors.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../_shared/password.ts';
 import type { Rows, Sql } from '../../_shared/db.ts';
-import { bodyOf, query, sendJson, type Ctx, type Statements } from '../context.ts';
+import { bodyOf, query, sendJson, type AnswerStatus, type Ctx, type Statements } from '../context.ts';
 import { checkCode, spendCode, type Refusals, type StoredFactor } from '../code-check.ts';
 import { deviceId, setDeviceCookie, signInDevice } from '../device.ts';
 import { errors, json, jsonBody, messageEntity, router, SESSION_OPTIONAL } from '../openapi.ts';
@@ -98,11 +98,17 @@ function sessionColumns(q: Sql, c: Ctx, session: NewSession, device: string) {
 }
 
 /** Answers the signed-in user `rows` describe and sets the cookies of the session and the device. */
-function answerSignedIn(c: Ctx, session: NewSession, device: string, rows: Rows, status: 200 | 201) {
+function answerSignedIn<R extends RouteConfig>(
+  c: Ctx,
+  session: NewSession,
+  device: string,
+  rows: Rows,
+  status: AnswerStatus<R>,
+) {
   setSessionCookie(c, session, new Date(rows[0].ends_by as string));
   setDeviceCookie(c, device);
   c.set('userId', rows[0].id as number);
-  return sendJson(c, bodyOf(rows), status);
+  return sendJson<R>(c, bodyOf(rows), status);
 }
 
 /** A sign-in without a code is asked for one (`mfa_required`); a wrong one is an 'Invalid code'. */
@@ -184,7 +190,7 @@ export function authRoutes() {
         q`select ${sessionColumns(q, c, session, device)} from public.users u where u.id = ${credentials.user_id}`,
       ]),
     );
-    return answerSignedIn(c, session, device, results.at(-1)!, 200);
+    return answerSignedIn<typeof loginRoute>(c, session, device, results.at(-1)!, 200);
   });
 
   app.openapi(registerRoute, async (c) => {
@@ -200,7 +206,7 @@ export function authRoutes() {
                                           ${input.phone}, ${input.referral_code}))
         select ${sessionColumns(q, c, session, device)} from u`,
     ]);
-    return answerSignedIn(c, session, device, user, 201);
+    return answerSignedIn<typeof registerRoute>(c, session, device, user, 201);
   });
 
   app.openapi(logoutRoute, async (c) => {

@@ -38,10 +38,10 @@ const addRoute = createRoute({
 
 export function bankAccountRoutes() {
   const app = router('user');
-  app.openapi(listRoute, (c) => answer(c, 'reader', (q) => bankAccountList(q)));
+  app.openapi(listRoute, (c) => answer<typeof listRoute>(c, 'reader', (q) => bankAccountList(q)));
   app.openapi(addRoute, (c) => {
     const input = c.req.valid('json');
-    return answer(
+    return answer<typeof addRoute>(
       c,
       'service',
       (q) => q`

@@ -48,12 +48,12 @@ export function betRoutes() {
 
   app.openapi(listRoute, async (c) => {
     const [rows] = await query(c, 'reader', (q) => [betPage(q, pageOf(c.req.valid('query')), {})]);
-    return sendPage(c, rows);
+    return sendPage<typeof listRoute>(c, rows);
   });
 
   app.openapi(placeRoute, (c) => {
     const input = c.req.valid('json');
-    return answerMoneyWrite(
+    return answerMoneyWrite<typeof placeRoute>(
       c,
       { scope: 'POST /api/bets', request: input, status: 201 },
       (q) => q`

@@ -61,13 +61,13 @@ export function matchRoutes(reads: PublicMatchReads) {
   const app = router();
   app.openapi(listRoute, (c) => {
     const { status } = c.req.valid('query');
-    return reads.answer(c, `list:${status ?? 'all'}`, async () =>
+    return reads.answer<typeof listRoute>(c, `list:${status ?? 'all'}`, async () =>
       bodyOf((await query(c, 'reader', (q) => [matchList(q, { status })]))[0]),
     );
   });
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
-    return reads.answer(c, `match:${id}`, async () =>
+    return reads.answer<typeof getRoute>(c, `match:${id}`, async () =>
       bodyOf((await query(c, 'reader', (q) => [matchById(q, id)]))[0], MATCH_NOT_FOUND),
     );
   });
@@ -75,7 +75,7 @@ export function matchRoutes(reads: PublicMatchReads) {
   const position = router('user');
   position.openapi(positionRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'service', (q) => q`select app.match_position(${id})::text as body`);
+    return answer<typeof positionRoute>(c, 'service', (q) => q`select app.match_position(${id})::text as body`);
   });
 
   return app.route('/', position);

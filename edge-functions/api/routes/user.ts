@@ -30,10 +30,10 @@ const updateUserRoute = createRoute({
 
 export function userRoutes() {
   const app = router('user');
-  app.openapi(getUserRoute, (c) => answer(c, 'reader', (q) => userById(q)));
+  app.openapi(getUserRoute, (c) => answer<typeof getUserRoute>(c, 'reader', (q) => userById(q)));
   app.openapi(updateUserRoute, (c) => {
     const changes = c.req.valid('json');
-    return answer(
+    return answer<typeof updateUserRoute>(
       c,
       'service',
       (q) => q`select app.user_json(u)::text as body from app.update_profile(${q.json(changes)}) u`,

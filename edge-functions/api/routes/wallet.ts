@@ -145,7 +145,7 @@ export function walletRoutes() {
 
   app.openapi(withdrawRoute, (c) => {
     const input = c.req.valid('json');
-    return answerMoneyWrite(
+    return answerMoneyWrite<typeof withdrawRoute>(
       c,
       { scope: 'POST /api/wallet/withdraw', request: input, status: 201 },
       (q) => q`
@@ -163,7 +163,7 @@ export function walletRoutes() {
     if (userId !== undefined && userId !== caller.id && !caller.admin) {
       throw new HttpError(403, 'You can only view your own transactions');
     }
-    return sendPage(c, rows);
+    return sendPage<typeof transactionsRoute>(c, rows);
   });
 
   app.openapi(statementRoute, async (c) => {

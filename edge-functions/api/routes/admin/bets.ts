@@ -26,7 +26,7 @@ export function adminBetRoutes() {
     const paging = pageOf(c.req.valid('query'));
     const [match, bets] = await query(c, 'reader', (q) => [matchById(q, id), betPage(q, paging, { matchId: id })]);
     bodyOf(match, MATCH_NOT_FOUND);
-    return sendPage(c, bets);
+    return sendPage<typeof betsRoute>(c, bets);
   });
   return app;
 }

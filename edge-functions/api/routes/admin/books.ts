@@ -48,7 +48,7 @@ export function adminBooksRoutes() {
 
   app.openapi(booksRoute, (c) => {
     const { from, to } = c.req.valid('query');
-    return answer(c, 'service', (q) => q`select app.books(${from}, ${to})::text as body`);
+    return answer<typeof booksRoute>(c, 'service', (q) => q`select app.books(${from}, ${to})::text as body`);
   });
   app.openapi(booksCsvRoute, async (c) => {
     const { from, to } = c.req.valid('query');

@@ -47,7 +47,7 @@ export function adminCorrectionRoutes(settlement: SettlementWorker) {
         (q) => q`select app.decide_result_correction(${id}, ${decision === 'approve'})::text as body`,
       );
       if ((JSON.parse(body) as ResultCorrection).status === 'applying') settlement.kickAfterAnswer();
-      return sendJson(c, body);
+      return sendJson<ReturnType<typeof decideRoute>>(c, body, 200);
     });
   }
 

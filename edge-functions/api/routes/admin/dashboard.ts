@@ -39,8 +39,12 @@ const auditRoute = createRoute({
 export function adminDashboardRoutes() {
   const app = router();
 
-  app.openapi(statsRoute, (c) => answer(c, 'service', (q) => q`select app.dashboard_stats()::text as body`));
-  app.openapi(auditRoute, (c) => answer(c, 'reader', (q) => auditLog(q, c.req.valid('query').limit)));
+  app.openapi(statsRoute, (c) =>
+    answer<typeof statsRoute>(c, 'service', (q) => q`select app.dashboard_stats()::text as body`),
+  );
+  app.openapi(auditRoute, (c) =>
+    answer<typeof auditRoute>(c, 'reader', (q) => auditLog(q, c.req.valid('query').limit)),
+  );
 
   return app;
 }

@@ -22,7 +22,8 @@ import {
   matchOddsSchema,
   updateLiveSchema,
 } from '../../../../src/domain/schemas.ts';
-import { answer, sendJson, type Ctx, type DatabaseAnswer } from '../../context.ts';
+import type { RouteConfig } from '@hono/zod-openapi';
+import { answer, sendJson, type Answer, type AnswerArgs, type AnswerStatus, type Ctx } from '../../context.ts';
 import type { Sql, Statement } from '../../../_shared/db.ts';
 import type { SettlementWorker } from '../../../_shared/settlement-worker.ts';
 import { answerMoneyWrite, moneyWrite, type MoneyWrite } from '../../idempotency.ts';
@@ -205,8 +206,8 @@ const changedMatch = (change: (q: Sql) => Statement) => (q: Sql) =>
   q`select app.match_json(m)::text as body from ${change(q)} m`;
 
 /** Runs a match-changing app.* function and answers the match with its teams. */
-function changeMatch(c: Ctx, change: (q: Sql) => Statement, status: 200 | 201 = 200): Promise<DatabaseAnswer> {
-  return answer(c, 'service', changedMatch(change), { status });
+function changeMatch<R extends RouteConfig>(c: Ctx, change: (q: Sql) => Statement, ...options: AnswerArgs<R>) {
+  return answer<R>(c, 'service', changedMatch(change), ...options);
 }
 
 export function adminMatchRoutes(settlement: SettlementWorker) {
@@ -214,30 +215,30 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
 
   app.openapi(listRoute, (c) => {
     const { status } = c.req.valid('query');
-    return answer(c, 'reader', (q) => matchList(q, { status, newestFirst: true }));
+    return answer<typeof listRoute>(c, 'reader', (q) => matchList(q, { status, newestFirst: true }));
   });
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'reader', (q) => matchById(q, id), { notFound: MATCH_NOT_FOUND });
+    return answer<typeof getRoute>(c, 'reader', (q) => matchById(q, id), { notFound: MATCH_NOT_FOUND });
   });
 
   app.openapi(createMatchRoute, (c) => {
     const input = c.req.valid('json');
-    return changeMatch(
+    return changeMatch<typeof createMatchRoute>(
       c,
       (q) => q`app.create_match(${input.team1_id}, ${input.team2_id}, ${input.start_time},
       ${input.match_type}, ${input.venue}, ${input.external_match_id})`,
-      201,
+      { status: 201 },
     );
   });
   app.openapi(startRoute, (c) => {
     const { id } = c.req.valid('param');
-    return changeMatch(c, (q) => q`app.start_match(${id})`);
+    return changeMatch<typeof startRoute>(c, (q) => q`app.start_match(${id})`);
   });
   app.openapi(updateLiveRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return changeMatch(
+    return changeMatch<typeof updateLiveRoute>(
       c,
       (q) => q`app.update_live(${id}, ${input.team1_score}, ${input.team2_score},
       ${input.current_innings ?? null}, ${input.current_over ?? null}, ${input.batting_first_team_id ?? null})`,
@@ -246,7 +247,7 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
   app.openapi(oddsRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return changeMatch(
+    return changeMatch<typeof oddsRoute>(
       c,
       (q) => q`app.set_match_odds(${id}, ${input.team1_odds ?? null}, ${input.team2_odds ?? null})`,
     );
@@ -256,15 +257,19 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
    * its bets, if it has any, are settled right after, in batches, while the answer goes out. A money write:
    * the outcome decides who is paid.
    */
-  async function complete(c: Ctx, write: MoneyWrite, change: (q: Sql) => Statement): Promise<DatabaseAnswer> {
+  async function complete<R extends RouteConfig>(
+    c: Ctx,
+    write: MoneyWrite & { status: AnswerStatus<R> },
+    change: (q: Sql) => Statement,
+  ): Promise<Answer<R>> {
     const { body } = await moneyWrite(c, write, changedMatch(change));
     if ((JSON.parse(body) as Match).settlement?.state === 'settling') settlement.kickAfterAnswer();
-    return sendJson(c, body);
+    return sendJson<R>(c, body, write.status);
   }
   app.openapi(declareRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return complete(
+    return complete<typeof declareRoute>(
       c,
       { scope: `PATCH /api/admin/matches/${id}/declare-winner`, request: input, status: 200 },
       (q) => q`app.declare_winner(${id}, ${input.winning_team_id}, ${input.result ?? null})`,
@@ -272,7 +277,7 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
   });
   app.openapi(abandonRoute, (c) => {
     const { id } = c.req.valid('param');
-    return complete(
+    return complete<typeof abandonRoute>(
       c,
       { scope: `PATCH /api/admin/matches/${id}/abandon`, request: {}, status: 200 },
       (q) => q`app.abandon_match(${id})`,
@@ -281,20 +286,20 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
 
   app.openapi(suspendRoute, (c) => {
     const { id } = c.req.valid('param');
-    return changeMatch(c, (q) => q`app.set_betting_suspended(${id}, true)`);
+    return changeMatch<typeof suspendRoute>(c, (q) => q`app.set_betting_suspended(${id}, true)`);
   });
   app.openapi(resumeRoute, (c) => {
     const { id } = c.req.valid('param');
-    return changeMatch(c, (q) => q`app.set_betting_suspended(${id}, false)`);
+    return changeMatch<typeof resumeRoute>(c, (q) => q`app.set_betting_suspended(${id}, false)`);
   });
   app.openapi(riskRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'service', (q) => q`select app.match_risk(${id})::text as body`);
+    return answer<typeof riskRoute>(c, 'service', (q) => q`select app.match_risk(${id})::text as body`);
   });
   app.openapi(proposeRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return answerMoneyWrite(
+    return answerMoneyWrite<typeof proposeRoute>(
       c,
       { scope: `POST /api/admin/matches/${id}/correct-result`, request: input, status: 'answered' },
       (q) => q`
@@ -306,7 +311,11 @@ export function adminMatchRoutes(settlement: SettlementWorker) {
   });
   app.openapi(correctionsRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'service', (q) => q`select app.match_result_corrections(${id})::text as body`);
+    return answer<typeof correctionsRoute>(
+      c,
+      'service',
+      (q) => q`select app.match_result_corrections(${id})::text as body`,
+    );
   });
 
   return app;

@@ -73,11 +73,15 @@ export function adminSettingsRoutes() {
   const app = router();
 
   app.openapi(settingsRoute, (c) =>
-    answer(c, 'service', (q) => q`select to_jsonb(s)::text as body from app.get_risk_settings() s`),
+    answer<typeof settingsRoute>(
+      c,
+      'service',
+      (q) => q`select to_jsonb(s)::text as body from app.get_risk_settings() s`,
+    ),
   );
   app.openapi(updateSettingsRoute, (c) => {
     const changes = c.req.valid('json');
-    return answer(
+    return answer<typeof updateSettingsRoute>(
       c,
       'service',
       (q) => q`
@@ -88,11 +92,13 @@ export function adminSettingsRoutes() {
       cross join lateral (select jsonb_typeof(r -> 'change') = 'object' as pending) p`,
     );
   });
-  app.openapi(changesRoute, (c) => answer(c, 'service', (q) => q`select app.pending_settings_changes()::text as body`));
+  app.openapi(changesRoute, (c) =>
+    answer<typeof changesRoute>(c, 'service', (q) => q`select app.pending_settings_changes()::text as body`),
+  );
   for (const decision of ['approve', 'reject'] as const) {
     app.openapi(decideRoute(decision), (c) => {
       const { id } = c.req.valid('param');
-      return answer(
+      return answer<ReturnType<typeof decideRoute>>(
         c,
         'service',
         (q) => q`select app.decide_settings_change(${id}, ${decision === 'approve'})::text as body`,

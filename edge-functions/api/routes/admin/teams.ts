@@ -17,6 +17,6 @@ const teamsRoute = createRoute({
 
 export function adminTeamRoutes() {
   const app = router();
-  app.openapi(teamsRoute, (c) => answer(c, 'reader', (q) => teamList(q)));
+  app.openapi(teamsRoute, (c) => answer<typeof teamsRoute>(c, 'reader', (q) => teamList(q)));
   return app;
 }

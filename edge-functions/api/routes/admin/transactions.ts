@@ -82,11 +82,11 @@ export function adminTransactionRoutes() {
     const [rows] = await query(c, 'reader', (q) => [
       transactionPage(q, pageOf(paging), { everyone: true, type, status, search }),
     ]);
-    return sendPage(c, rows);
+    return sendPage<typeof listRoute>(c, rows);
   });
   // Only deposits and withdrawals can be pending (transactions_status_by_type); the pending index answers.
   app.openapi(countsRoute, (c) =>
-    answer(
+    answer<typeof countsRoute>(
       c,
       'reader',
       (q) => q`
@@ -100,7 +100,7 @@ export function adminTransactionRoutes() {
   );
   app.openapi(approveRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answerMoneyWrite(
+    return answerMoneyWrite<typeof approveRoute>(
       c,
       { scope: `PATCH /api/admin/transactions/${id}/approve`, request: {}, status: 'answered' },
       (q) => q`
@@ -113,7 +113,7 @@ export function adminTransactionRoutes() {
   });
   app.openapi(rejectRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answerMoneyWrite(
+    return answerMoneyWrite<typeof rejectRoute>(
       c,
       { scope: `PATCH /api/admin/transactions/${id}/reject`, request: {}, status: 200 },
       (q) => q`select to_jsonb(t)::text as body from app.reject_transaction(${id}) t`,

@@ -12,10 +12,10 @@ import { USER_STATUSES } from '../../../../src/domain/limits.ts';
 import { adjustmentSchema, userStatusSchema } from '../../../../src/domain/schemas.ts';
 import type { Sql, Statement } from '../../../_shared/db.ts';
 import { HttpError } from '../../../_shared/errors.ts';
-import { answer, query, type Ctx, type DatabaseAnswer } from '../../context.ts';
+import { answer, query, type Ctx } from '../../context.ts';
 import { answerMoneyWrite } from '../../idempotency.ts';
 import { errors, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../../openapi.ts';
-import { pageOf, pageQuery, sendPage } from '../../paging.ts';
+import { pageOf, pageQuery, sendPage, type PageRoute } from '../../paging.ts';
 import { bankAccountPage, betPage, transactionPage, userById, userExists, userPage } from '../../queries.ts';
 
 const tags = ['admin: users'];
@@ -140,10 +140,10 @@ const statusRoute = createRoute({
 });
 
 /** A page of one of a user's lists, or 404 when the user does not exist (rather than an empty list). */
-async function userListAnswer(c: Ctx, id: number, list: (q: Sql) => Statement): Promise<DatabaseAnswer> {
+async function userListAnswer<R extends PageRoute>(c: Ctx, id: number, list: (q: Sql) => Statement) {
   const [exists, rows] = await query(c, 'reader', (q) => [userExists(q, id), list(q)]);
   if (exists.length === 0) throw new HttpError(404, USER_NOT_FOUND);
-  return sendPage(c, rows);
+  return sendPage<R>(c, rows);
 }
 
 export function adminUserRoutes() {
@@ -153,42 +153,51 @@ export function adminUserRoutes() {
     const { q: search, status, below_zero, ...paging } = c.req.valid('query');
     const belowZero = below_zero === 'true';
     const [rows] = await query(c, 'service', (q) => [userPage(q, pageOf(paging), { search, status, belowZero })]);
-    return sendPage(c, rows);
+    return sendPage<typeof listRoute>(c, rows);
   });
-  app.openapi(countsRoute, (c) => answer(c, 'service', (q) => q`select app.admin_user_counts()::text as body`));
+  app.openapi(countsRoute, (c) =>
+    answer<typeof countsRoute>(c, 'service', (q) => q`select app.admin_user_counts()::text as body`),
+  );
   app.openapi(getRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'reader', (q) => userById(q, id), { notFound: USER_NOT_FOUND });
+    return answer<typeof getRoute>(c, 'reader', (q) => userById(q, id), { notFound: USER_NOT_FOUND });
   });
   app.openapi(bankAccountsRoute, (c) => {
     const { id } = c.req.valid('param');
     const paging = pageOf(c.req.valid('query'));
-    return userListAnswer(c, id, (q) => bankAccountPage(q, paging, id));
+    return userListAnswer<typeof bankAccountsRoute>(c, id, (q) => bankAccountPage(q, paging, id));
   });
   app.openapi(transactionsRoute, (c) => {
     const { id } = c.req.valid('param');
     const paging = pageOf(c.req.valid('query'));
-    return userListAnswer(c, id, (q) => transactionPage(q, paging, { userId: id, counted: true }));
+    return userListAnswer<typeof transactionsRoute>(c, id, (q) =>
+      transactionPage(q, paging, { userId: id, counted: true }),
+    );
   });
   app.openapi(betsRoute, (c) => {
     const { id } = c.req.valid('param');
     const paging = pageOf(c.req.valid('query'));
-    return userListAnswer(c, id, (q) => betPage(q, paging, { userId: id }));
+    return userListAnswer<typeof betsRoute>(c, id, (q) => betPage(q, paging, { userId: id }));
   });
   app.openapi(linkedRoute, (c) => {
     const { id } = c.req.valid('param');
-    return answer(c, 'service', (q) => q`select app.admin_linked_accounts(${id})::text as body`);
+    return answer<typeof linkedRoute>(c, 'service', (q) => q`select app.admin_linked_accounts(${id})::text as body`);
   });
   app.openapi(linkedExclusionRoute, (c) => {
     const { id, linkedId } = c.req.valid('param');
-    return answer(c, 'service', (q) => q`select app.apply_linked_exclusion(${id}, ${linkedId})::text as body`, {
-      status: 201,
-    });
+    return answer<typeof linkedExclusionRoute>(
+      c,
+      'service',
+      (q) => q`select app.apply_linked_exclusion(${id}, ${linkedId})::text as body`,
+      {
+        status: 201,
+      },
+    );
   });
   app.openapi(walletRoute, (c) => {
     const { id } = c.req.valid('param');
     const input = c.req.valid('json');
-    return answerMoneyWrite(
+    return answerMoneyWrite<typeof walletRoute>(
       c,
       { scope: `POST /api/admin/users/${id}/wallet`, request: input, status: 201 },
       (q) => q`
@@ -198,7 +207,7 @@ export function adminUserRoutes() {
   app.openapi(statusRoute, (c) => {
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
-    return answer(
+    return answer<typeof statusRoute>(
       c,
       'service',
       (q) => q`
