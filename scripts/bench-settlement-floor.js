@@ -22,13 +22,22 @@ const SCHEMA = `
   create index on ledger (user_id, id);
   create unique index on ledger (type, reference);`;
 
-/** `players` wallets per match, one ₹1,000 bet each, alternating teams 1 and 2; two ledger rows per player. */
-async function fill(sql, matches, players) {
+/**
+ * Match 1, 2, … of `matches` ({ players, betsPerPlayer }): wallets of their own, ₹1,000 bets, each player on
+ * one team (alternating 1 and 2 from player to player); a deposit row per player and a ledger row per bet.
+ */
+async function fill(sql, matches) {
   await sql.unsafe(SCHEMA);
-  await sql`insert into wallets select g, 0 from generate_series(1, ${matches * players}::int) g`;
-  await sql`
-    insert into bets (match_id, user_id, team_id, amount, potential_win, status)
-    select 1 + (g - 1) / ${players}, g, 1 + g % 2, 1000, 3000, 'placed' from generate_series(1, ${matches * players}::int) g`;
+  let first = 1;
+  for (const [index, { players, betsPerPlayer }] of matches.entries()) {
+    const last = first + players - 1;
+    await sql`insert into wallets select g, 0 from generate_series(${first}::int, ${last}::int) g`;
+    await sql`
+      insert into bets (match_id, user_id, team_id, amount, potential_win, status)
+      select ${index + 1}, g, 1 + g % 2, 1000, 3000, 'placed'
+      from generate_series(${first}::int, ${last}::int) g cross join generate_series(1, ${betsPerPlayer}::int) k`;
+    first = last + 1;
+  }
   await sql`
     insert into ledger (user_id, amount, type, reference)
     select id, 1000, 'deposit', 'REF-' || id from wallets
@@ -63,16 +72,21 @@ async function settle(sql, matchId, winner) {
 }
 
 /**
- * Milliseconds of the floor of a declare-winner and of an abandon with `players` bets each, measured on a
- * scratch database of `serverUrl`'s server that is dropped afterwards.
+ * Milliseconds of the floor of a declare-winner and of an abandon with `players` bets each (one a player), and
+ * of a declare-winner of `few.players` players with `few.betsPerPlayer` bets each (`declareFew`), measured on
+ * a scratch database of `serverUrl`'s server that is dropped afterwards.
  */
-export async function settlementFloor({ serverUrl, createScratchDatabase, dropScratchDatabase }, players) {
+export async function settlementFloor({ serverUrl, createScratchDatabase, dropScratchDatabase }, players, few) {
   const database = await createScratchDatabase(serverUrl, 'cricket_settle_floor');
   // 64 MB of work_mem, as app.settle_bets has
   const sql = postgres(database, { max: 1, onnotice: () => {}, connection: { work_mem: '64MB' } });
   try {
-    await fill(sql, 2, players);
-    return { declare: await settle(sql, 1, 1), abandon: await settle(sql, 2, null) };
+    await fill(sql, [{ players, betsPerPlayer: 1 }, { players, betsPerPlayer: 1 }, few]);
+    return {
+      declare: await settle(sql, 1, 1),
+      abandon: await settle(sql, 2, null),
+      declareFew: await settle(sql, 3, 1),
+    };
   } finally {
     await sql.end();
     await dropScratchDatabase(serverUrl, database);

@@ -2,8 +2,10 @@
 // (and another abandoned) through the API, and the server's workers settle it in batches. It measures the
 // declaration's answer, the time until the last bet is settled (against the settlement floor: the same rows
 // written in one transaction with no rule), and, while it settles, 16 players of that match betting on
-// another live match (their rows are locked only while their own batch runs). BENCH_SETTLE_MILLION=1 adds a
-// match of 1,000,000 bets: its time against the 100,000's, and the server processes' memory meanwhile.
+// another live match at a player's pace (one bet every 320 ms each: their rows are locked only while their
+// own batch runs). Then a match of 100,000 bets by 300 players (334 each) is declared: its time against the
+// floor of the same shape. BENCH_SETTLE_MILLION=1 adds a match of 1,000,000 bets: its time against the
+// 100,000's, and the server processes' memory meanwhile.
 // After each part: app.reconcile() empty and one ledger row per settled bet that moves money.
 import { addPlayersWithBets } from './lib/bulk-data.js';
 import { cpuMeter } from './lib/cpu.js';
@@ -11,6 +13,10 @@ import { treeRss } from './lib/memory.js';
 
 // (numbered after the 64 players of the bets part, whose numbers end up in deposit references)
 const BETTORS = 16; // each funded with ₹3,00,000: more than they can stake while a run settles
+/** A bettor's pace: one bet started every PACE_MS (a player tapping fast, not a saturating load). */
+const PACE_MS = 320;
+/** The many-bets-per-player shape: ~300 players staking 100,000 bets between them. */
+export const FEW_PLAYERS = 300;
 const POLL_MS = 20;
 
 const quantile = (sorted, q) =>
@@ -43,7 +49,7 @@ async function checkLedger(sql, matchId) {
  * run until the last bet is settled. `during` runs while it settles and gets a function telling whether the
  * run is done.
  */
-async function settleMatch(parts, { bets, action, bettors = [], during }) {
+async function settleMatch(parts, { bets, betsPerPlayer = 1, action, bettors = [], during }) {
   const { sql, api, admin, request } = parts;
   const match = JSON.parse(
     (
@@ -56,10 +62,16 @@ async function settleMatch(parts, { bets, action, bettors = [], during }) {
   await request(api.base, 'PATCH', `/api/admin/matches/${match.id}/start`, { cookie: admin });
   // half the bulk players, our bettors (so their rows fall in batches in the middle and at the end), the rest
   const tag = `${action}${match.id}`;
-  await addPlayersWithBets(sql, { matchId: match.id, players: Math.ceil(bets / 2), tag: `${tag}a` });
+  const players = Math.ceil(bets / betsPerPlayer);
+  await addPlayersWithBets(sql, { matchId: match.id, players: Math.ceil(players / 2), betsPerPlayer, tag: `${tag}a` });
   for (const [n, bettor] of bettors.entries()) {
     if (n === bettors.length / 2)
-      await addPlayersWithBets(sql, { matchId: match.id, players: Math.floor(bets / 2), tag: `${tag}b` });
+      await addPlayersWithBets(sql, {
+        matchId: match.id,
+        players: Math.floor(players / 2),
+        betsPerPlayer,
+        tag: `${tag}b`,
+      });
     const bet = await request(api.base, 'POST', '/api/bets', {
       cookie: bettor,
       body: { match_id: match.id, team_id: 3, amount: 1000 },
@@ -67,7 +79,12 @@ async function settleMatch(parts, { bets, action, bettors = [], during }) {
     if (bet.status !== 201) throw new Error(`bettor's bet: ${bet.status} ${bet.text}`);
   }
   if (bettors.length === 0)
-    await addPlayersWithBets(sql, { matchId: match.id, players: Math.floor(bets / 2), tag: `${tag}b` });
+    await addPlayersWithBets(sql, {
+      matchId: match.id,
+      players: Math.floor(players / 2),
+      betsPerPlayer,
+      tag: `${tag}b`,
+    });
   await sql`vacuum analyze`; // as autovacuum would have by then
 
   const cpu = await cpuMeter(sql, api.pids);
@@ -84,17 +101,32 @@ async function settleMatch(parts, { bets, action, bettors = [], during }) {
   const settledMs = performance.now() - started;
   const used = await cpu.stop();
   done = true;
-  return { matchId: match.id, answerMs, settledMs, cpu: used, alongside: await alongside };
+  return {
+    matchId: match.id,
+    bets: players * betsPerPlayer + bettors.length,
+    answerMs,
+    settledMs,
+    cpu: used,
+    alongside: await alongside,
+  };
 }
 
-/** `bettors` players betting ₹1,000 on `matchId` one after another each, until `finished()`: latencies. */
+/**
+ * `bettors` players betting ₹1,000 on `matchId` until `finished()`, each starting a bet every PACE_MS (at
+ * once when the one before took longer): latencies.
+ */
 async function betUntil(parts, bettors, matchId, finished) {
   const { api, request } = parts;
   const latencies = [];
   let failed = 0;
   await Promise.all(
     bettors.map(async (cookie, n) => {
+      // the players' first bets spread over one pace, as players' taps are
+      let next = performance.now() + (n * PACE_MS) / bettors.length;
       while (!finished()) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+        if (finished()) break;
+        next += PACE_MS;
         const begin = performance.now();
         const answer = await request(api.base, 'POST', '/api/bets', {
           cookie,
@@ -121,8 +153,9 @@ async function memoryUntil(pids, finished) {
 
 /**
  * The part itself. `parts`: { sql, api (base, pids), admin (cookie), request, newPlayer, log, bets, floor,
- * betCpu } where `floor` is the settlement floor's { declare, abandon } milliseconds for `bets` bets and
- * `betCpu` the { server, database } CPU milliseconds of one bet (the bets part).
+ * betCpu } where `floor` is the settlement floor's { declare, abandon, declareFew } milliseconds for `bets`
+ * bets (declareFew: by FEW_PLAYERS players) and `betCpu` the { server, database } CPU milliseconds of one bet
+ * (the bets part). Resolves with the lines to print and the figures of the summary.
  */
 export async function benchSettlement(parts) {
   const { sql, api, admin, request, newPlayer, log, bets, floor, betCpu } = parts;
@@ -150,6 +183,12 @@ export async function benchSettlement(parts) {
   log(`settlement: abandon on ${bets.toLocaleString('en')} bets …`);
   const abandoned = await settleMatch(parts, { bets, action: 'abandon' });
   const abandonedLedger = await checkLedger(sql, abandoned.matchId);
+  const betsPerPlayer = Math.ceil(bets / FEW_PLAYERS);
+  log(
+    `settlement: declare-winner on ${(betsPerPlayer * FEW_PLAYERS).toLocaleString('en')} bets by ${FEW_PLAYERS} players …`,
+  );
+  const few = await settleMatch(parts, { bets: betsPerPlayer * FEW_PLAYERS, betsPerPlayer, action: 'declare-winner' });
+  const fewLedger = await checkLedger(sql, few.matchId);
 
   const lines = [
     `settlement of ${bets.toLocaleString('en')} bets by as many players (2 cores, the server's workers in batches):`,
@@ -157,8 +196,11 @@ export async function benchSettlement(parts) {
       `${Math.round(declared.settledMs)} ms = ${(declared.settledMs / floor.declare).toFixed(2)} × its floor (${Math.round(floor.declare)} ms, target ≤ 1.0); ${declaredLedger}`,
     `  abandon answered in ${Math.round(abandoned.answerMs)} ms, last stake refunded after ${Math.round(abandoned.settledMs)} ms = ` +
       `${(abandoned.settledMs / floor.abandon).toFixed(2)} × its floor (${Math.round(floor.abandon)} ms); ${abandonedLedger}`,
-    `  meanwhile ${BETTORS} players of that match betting on another match: ${declared.alongside.bets} bets, ` +
+    `  meanwhile ${BETTORS} players of that match betting on another match, one bet every ${PACE_MS} ms each: ${declared.alongside.bets} bets, ` +
       `${declared.alongside.failed} refused or failed, p50 ${declared.alongside.p50} ms, p99 ${declared.alongside.p99} ms (target ≤ 100, none failed)`,
+    `  ${(betsPerPlayer * FEW_PLAYERS).toLocaleString('en')} bets by ${FEW_PLAYERS} players: declare-winner answered in ${Math.round(few.answerMs)} ms, ` +
+      `last bet settled after ${Math.round(few.settledMs)} ms = ${(few.settledMs / floor.declareFew).toFixed(2)} × its floor ` +
+      `(${Math.round(floor.declareFew)} ms; targets ≤ 1,500 ms, ≤ 1.0); ${fewLedger}`,
   ];
   // The declaration's run shares its window with the bettors: their bets' CPU (at a bet's cost) is taken out.
   const perBet = (used, otherBets = 0) =>
@@ -170,6 +212,7 @@ export async function benchSettlement(parts) {
       `(the bettors' ${declared.alongside.bets} bets taken out at a bet's cost); abandon ${perBet(abandoned.cpu)}`,
   );
   if (declared.alongside.failed > 0) process.exitCode = 1;
+  const figures = { declared, abandoned, few, floor };
 
   if (process.env.BENCH_SETTLE_MILLION) {
     const million = bets * 10;
@@ -187,5 +230,5 @@ export async function benchSettlement(parts) {
         `${await checkLedger(sql, big.matchId)}`,
     );
   }
-  return lines;
+  return { lines, figures };
 }

@@ -1,13 +1,16 @@
 // `npm run bench`: what the stack costs on this machine, against anchors measured in the same run on the
 // same PostgreSQL server (our machines are noisy: compare the ratios, not the absolute numbers).
 //
-//   anchor  pgbench TPC-B (16 clients) on its own scratch database
+//   anchor  pgbench TPC-B (16 clients) on its own scratch database at scale 10 (ten branch rows: the bets' anchor)
+//           and at its default scale 1 (all 16 clients queue on one branch row; an extra row)
 //   anchor  the floor: Deno + Hono + postgres.js answering the live-match list with ONE query (scripts/bench-floor.ts)
 //   anchor  the settlement floor: the rows a settlement writes, on plain tables with no rule (scripts/bench-settlement-floor.js)
 //   reads   GET /api/matches?status=live (signed-in), GET /api/user, GET /api/bets — the real server, 16 connections
-//   bets    POST /api/bets from funded players, 16 at a time: rate, p50/p95/p99; every 201 stored, ledger reconciles
+//   bets    POST /api/bets from funded players, 16 at a time: rate, p50/p95/p99; every 201 stored, ledger reconciles;
+//           then app.place_bet alone in SQL (pgbench running it from 2 sessions, as the claims of 64 players)
 //   settle  PATCH declare-winner / abandon on matches with 100,000 bets each (100,000 players, one bet each): the
-//           answer, the last bet settled by the workers, players of that match betting meanwhile
+//           answer, the last bet settled by the workers, 16 players of that match betting meanwhile at a
+//           player's pace; declare-winner on 100,000 bets by 300 players
 //           (scripts/bench-settlement.js; BENCH_SETTLE_MILLION=1 adds a match of 1,000,000 bets)
 //   lists   with BENCH_LISTS=1 (or =only for this part alone): the lists at 2,000,000 ledger rows (scripts/bench-lists.js)
 //   books   with BENCH_BOOKS=1 (or =only): the house's books for a month of 200,000 players' activity (scripts/bench-books.js)
@@ -22,9 +25,9 @@
 // API_WORKERS (default: one per core, as `npm start` runs) the server processes of both the API and the floor.
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import postgres from 'postgres';
@@ -33,7 +36,7 @@ import { benchCrowd } from './bench-crowd.js';
 import { benchLists } from './bench-lists.js';
 import { benchLive } from './bench-live.js';
 import { benchMemory } from './bench-memory.js';
-import { benchSettlement } from './bench-settlement.js';
+import { benchSettlement, FEW_PLAYERS } from './bench-settlement.js';
 import { settlementFloor } from './bench-settlement-floor.js';
 import { cpuMeter } from './lib/cpu.js';
 import { runDeno, startDeno } from './lib/deno.js';
@@ -54,29 +57,59 @@ const adminPassword = randomBytes(12).toString('base64url');
 const proxySecret = randomBytes(16).toString('hex');
 const log = (message) => console.log(`[bench] ${message}`);
 
-/** pgbench TPC-B (its default script) with 16 clients for SECONDS on a scratch database: transactions/s and p99 latency. */
-async function pgbench() {
-  const database = await createScratchDatabase(serverUrl, 'cricket_pgbench');
+/**
+ * pgbench for SECONDS on `database` with `clients` clients (two threads), its default script (TPC-B) or the
+ * script `script`: transactions/s and p99 latency.
+ */
+function runPgbench(database, { clients = CONCURRENCY, script } = {}) {
   const logs = mkdtempSync(join(tmpdir(), 'cricket-pgbench-'));
   try {
-    execFileSync('pgbench', ['-i', '-q', database], { stdio: 'ignore' });
+    const scriptArgs = [];
+    if (script) {
+      writeFileSync(join(logs, 'script.sql'), script);
+      scriptArgs.push('-n', '-f', join(logs, 'script.sql'));
+    }
     const output = execFileSync(
       'pgbench',
-      ['-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), '-l', `--log-prefix=${join(logs, 'tx')}`, database],
-      { encoding: 'utf8' },
+      [
+        ...scriptArgs,
+        '-c',
+        String(clients),
+        '-j',
+        '2',
+        '-T',
+        String(SECONDS),
+        '-l',
+        `--log-prefix=${join(logs, 'tx')}`,
+        database,
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
     );
     // one line per transaction: client, number, latency (µs), …
     const latencies = readdirSync(logs)
+      .filter((file) => file.startsWith('tx'))
       .flatMap((file) => readFileSync(join(logs, file), 'utf8').trim().split('\n'))
       .map((line) => Number(line.split(' ')[2]))
       .filter(Number.isFinite)
       .sort((a, b) => a - b);
     const p99 = latencies[Math.floor(0.99 * (latencies.length - 1))] / 1000;
-    return { tps: Number(/tps = ([\d.]+)/.exec(output)[1]), p99: Number(p99.toFixed(1)) };
+    const failed = Number(/failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
+    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(output)[1]);
+    return { tps: Number(/tps = ([\d.]+)/.exec(output)[1]), p99: Number(p99.toFixed(1)), transactions, failed };
   } finally {
     rmSync(logs, { recursive: true, force: true });
-    await dropScratchDatabase(serverUrl, database);
   }
+}
+
+/**
+ * pgbench's TPC-B at `scale` (branch rows) with 16 clients, on a scratch database of its own that is filled
+ * now: `run()` times it (as near as possible to the load it anchors, on a machine whose other load varies),
+ * `drop()` removes it.
+ */
+async function tpcbAt(scale) {
+  const database = await createScratchDatabase(serverUrl, 'cricket_pgbench');
+  execFileSync('pgbench', ['-i', '-q', '-s', String(scale), database], { stdio: 'ignore' });
+  return { run: () => runPgbench(database), drop: () => dropScratchDatabase(serverUrl, database) };
 }
 
 /**
@@ -185,6 +218,7 @@ async function load(name, call, { ok = [200], pids } = {}) {
     'server CPU ms/req': perRequest(used.server),
     'database CPU ms/req': perRequest(used.database),
     'body bytes': Math.round(bytes / latencies.length),
+    'load average': Number(loadavg()[0].toFixed(2)),
   };
 }
 
@@ -215,6 +249,46 @@ async function newPlayer(base, n, deposits) {
     if (hook.status !== 200) throw new Error(`webhook: ${hook.status} ${hook.text}`);
   }
   return cookie;
+}
+
+/**
+ * app.place_bet alone in SQL: pgbench calls it from 2 sessions for SECONDS, each transaction as one of the
+ * bets part's 64 players (its claims set as app.authenticate sets them), on a new live match, each player on
+ * one side. Nothing of the HTTP path: what the bet's rules cost the database by themselves. The players are
+ * funded for it through the posting function first. Resolves with bets/s, p99 and whether every bet is stored.
+ */
+async function placeBetAlone(sql, databaseUrl, base, admin) {
+  const match = JSON.parse(
+    (
+      await request(base, 'POST', '/api/admin/matches', {
+        cookie: admin,
+        body: { team1_id: 1, team2_id: 2, start_time: new Date().toISOString(), match_type: 't20' },
+      })
+    ).text,
+  );
+  await request(base, 'PATCH', `/api/admin/matches/${match.id}/start`, { cookie: admin });
+  // the bets part's players registered together: their ids are consecutive
+  const [ids] = await sql`
+    select min(id)::int as first, max(id)::int as last, count(*)::int as count
+    from public.users where username like ${`bench%\\_${process.pid}`}`;
+  if (ids.last - ids.first + 1 !== ids.count)
+    throw new Error(`bench players' ids are not consecutive: ${JSON.stringify(ids)}`);
+  await sql`
+    select count(*) from app.post_transfers((
+      select array_agg(app.ledger_row(id, 'deposit', 100000000, 'completed', 'REF-SQL-' || id || '-BNCH', 'upi'))
+      from public.users where id between ${ids.first} and ${ids.last}))`;
+  const result = runPgbench(databaseUrl, {
+    clients: 2,
+    script: `\\set uid random(${ids.first}, ${ids.last})
+\\set team 1 + :uid % 2
+begin;
+select set_config('request.jwt.claims', '{"role": "authenticated", "user_id": ' || :uid || '}', true);
+select id from app.place_bet(${match.id}, :team, 1000);
+commit;
+`,
+  });
+  const [{ stored }] = await sql`select count(*)::int as stored from public.bets where match_id = ${match.id}`;
+  return { ...result, stored, loadAverage: Number(loadavg()[0].toFixed(2)) };
 }
 
 async function reconciles(sql) {
@@ -264,8 +338,14 @@ if (
 }
 
 log(`${WORKERS} server process(es), ${CONCURRENCY} concurrent connections, ${SECONDS} s per load`);
-log('pgbench TPC-B …');
-const tpcb = await pgbench();
+const benchStarted = performance.now();
+log(
+  `load average at the start: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`,
+);
+log('pgbench TPC-B: filling its databases at scale 10 and at scale 1 …');
+const tpcbs = [await tpcbAt(10), await tpcbAt(1)];
 const database = await createScratchDatabase(serverUrl, 'cricket_bench');
 const sql = postgres(database, { max: 2, onnotice: () => {} });
 const running = [];
@@ -358,7 +438,8 @@ try {
       pids: api.pids,
     }),
   );
-  log('bets …');
+  log('pgbench TPC-B at scale 10, then bets, then TPC-B at scale 1 …');
+  const tpcb = tpcbs[0].run();
   results.push(
     await load(
       'POST /api/bets',
@@ -371,6 +452,7 @@ try {
     ),
   );
   const bets = results.at(-1);
+  const tpcb1 = tpcbs[1].run();
   results.push(
     await load(
       "GET /api/bets (the player's bets)",
@@ -381,12 +463,16 @@ try {
   const [{ stored }] = await sql`select count(*)::int as stored from public.bets where match_id = ${match.id}`;
   const betsAddUp = stored === bets.requests - bets.failed;
   if (!betsAddUp) process.exitCode = 1;
+  const alone = await placeBetAlone(sql, database, api.base, admin);
   const afterBets = await reconciles(sql);
   await floor.stop();
   running.splice(running.indexOf(floor), 1);
 
   log('settlement floor: the same writes on plain tables, in one transaction …');
-  const settleFloor = await settlementFloor(parts, SETTLEMENT_BETS);
+  const settleFloor = await settlementFloor(parts, SETTLEMENT_BETS, {
+    players: FEW_PLAYERS,
+    betsPerPlayer: Math.ceil(SETTLEMENT_BETS / FEW_PLAYERS),
+  });
   const settlement = await benchSettlement({
     ...parts,
     sql,
@@ -402,19 +488,73 @@ try {
   console.table(results);
   const rate = (name) => results.find((result) => result.name.startsWith(name))['req/s'];
   const floorRate = rate('floor');
-  console.log(`pgbench TPC-B (${CONCURRENCY} clients): ${Math.round(tpcb.tps)} tps, p99 ${tpcb.p99} ms`);
+  console.log(
+    `pgbench TPC-B (${CONCURRENCY} clients): scale 10 ${Math.round(tpcb.tps)} tps, p99 ${tpcb.p99} ms; ` +
+      `scale 1 ${Math.round(tpcb1.tps)} tps, p99 ${tpcb1.p99} ms`,
+  );
   console.log(
     `reads ÷ floor: matches list ${(rate('GET /api/matches') / floorRate).toFixed(2)} (from memory), ` +
-      `${(rate('… with Cache-Control') / floorRate).toFixed(2)} (database), GET /api/user ${(rate('GET /api/user') / floorRate).toFixed(2)}  (target ≥ 0.6)`,
+      `${(rate('… with Cache-Control') / floorRate).toFixed(2)} (database), GET /api/user ${(rate('GET /api/user') / floorRate).toFixed(2)}`,
   );
   console.log(
-    `bets ÷ TPC-B: ${(bets['req/s'] / tpcb.tps).toFixed(2)}, p99 ${bets['p99 ms']} ms (TPC-B's own: ${tpcb.p99} ms)  (targets ≥ 0.5, ≤ 50 ms)`,
+    `bets stored: ${stored} of ${bets.requests - bets.failed} answered 201 (${betsAddUp ? 'all' : 'MISMATCH'}); ` +
+      `app.place_bet alone: ${alone.stored} stored of ${alone.transactions} (${alone.stored === alone.transactions && alone.failed === 0 ? 'all' : 'MISMATCH'}); ledger after bets: ${afterBets}`,
   );
-  console.log(
-    `bets stored: ${stored} of ${bets.requests - bets.failed} answered 201 (${betsAddUp ? 'all' : 'MISMATCH'}); ledger after bets: ${afterBets}`,
-  );
-  for (const line of settlement) console.log(line);
+  if (alone.stored !== alone.transactions || alone.failed > 0) process.exitCode = 1;
+  for (const line of settlement.lines) console.log(line);
   console.log(`ledger after settlement: ${afterSettlement}`);
+  const { declared, few, floor: sf } = settlement.figures;
+  const ratio = (a, b) => (a / b).toFixed(2);
+  console.log("\nissue 34's table, this run (each figure with its anchor measured in the same run):");
+  console.table([
+    {
+      measure: 'POST /api/bets ÷ pgbench TPC-B at scale 10 (16 clients)',
+      result: `${ratio(bets['req/s'], tpcb.tps)} (${bets['req/s']} bets/s vs ${Math.round(tpcb.tps)} tps)`,
+      target: '≥ 0.5',
+    },
+    {
+      measure: '… ÷ pgbench TPC-B at scale 1 (extra)',
+      result: `${ratio(bets['req/s'], tpcb1.tps)} (${Math.round(tpcb1.tps)} tps)`,
+      target: '',
+    },
+    {
+      measure: 'bet p99',
+      result: `${bets['p99 ms']} ms (p50 ${bets['p50 ms']} ms; TPC-B s10 p99 ${tpcb.p99} ms)`,
+      target: '≤ 50 ms',
+    },
+    {
+      measure: 'app.place_bet alone in SQL, 2 sessions',
+      result: `${Math.round(alone.tps)} bets/s = ${ratio(alone.tps, tpcb.tps)} × TPC-B s10 (p99 ${alone.p99} ms)`,
+      target: '',
+    },
+    {
+      measure: `${few.bets.toLocaleString('en')} bets by ${FEW_PLAYERS} players: declare → last bet settled`,
+      result: `${Math.round(few.settledMs)} ms = ${ratio(few.settledMs, sf.declareFew)} × floor (${Math.round(sf.declareFew)} ms); declare answered in ${Math.round(few.answerMs)} ms`,
+      target: '≤ 1,500 ms, ≤ 1.0',
+    },
+    {
+      measure: `${declared.bets.toLocaleString('en')} bets by as many players: last bet ÷ one-transaction floor`,
+      result: `${ratio(declared.settledMs, sf.declare)} (${Math.round(declared.settledMs)} ms vs ${Math.round(sf.declare)} ms)`,
+      target: '≤ 1.0',
+    },
+    { measure: 'the same: declare answer', result: `${Math.round(declared.answerMs)} ms`, target: '≤ 300 ms' },
+    {
+      measure: 'the same: 16 of its players betting on another match meanwhile, one bet every 320 ms each, p99',
+      result: `${declared.alongside.p99} ms (p50 ${declared.alongside.p50} ms, ${declared.alongside.bets} bets, ${declared.alongside.failed} failed)`,
+      target: '≤ 100 ms',
+    },
+    {
+      measure: 'signed-in GET /api/matches?status=live ÷ the one-query floor',
+      result: `${ratio(rate('GET /api/matches'), floorRate)} (${rate('GET /api/matches')} vs ${floorRate} req/s)`,
+      target: '≥ 0.8',
+    },
+  ]);
+  console.log(
+    `bench took ${Math.round((performance.now() - benchStarted) / 1000)} s; load average at the end: ` +
+      loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', '),
+  );
   if (process.env.BENCH_LISTS) await lists();
   if (process.env.BENCH_BOOKS) await books();
   if (process.env.BENCH_LIVE) await live();
@@ -422,6 +562,7 @@ try {
   if (process.env.BENCH_CROWD) await crowd();
 } finally {
   await Promise.all(running.map((server) => server.stop()));
+  await Promise.all(tpcbs.map((tpcb) => tpcb.drop()));
   agent.destroy();
   await sql.end();
   await dropScratchDatabase(serverUrl, database).catch(() => {});
