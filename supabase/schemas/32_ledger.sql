@@ -277,7 +277,47 @@ declare
   v_stripe smallint := pg_backend_pid() % 8;
   v_written public.transactions[];
   v_overdrawn bigint;
+  v_row public.transactions;
+  v_balance bigint;
 begin
+  -- One new completed ledger row and no house transfer (a bet's stake, a bonus, a deposit credited): the
+  -- same writes and the same guard in statements of its own, which touch that row's wallet only. The
+  -- statement below carries every case (decisions, house transfers, many wallets), whose empty branches cost
+  -- such a posting more than the row it writes.
+  if cardinality(p_rows) = 1 and cardinality(p_house) = 0 and (p_rows[1]).id is null
+     and (p_rows[1]).status = 'completed' then
+    v_row := p_rows[1];
+    perform 1 from public.users u where u.id = v_row.user_id for no key update;
+    v_row.id := nextval('public.transactions_id_seq'::regclass);
+    insert into public.transactions as t (id, user_id, amount, type, status, reference_id, notes, payment_method,
+                                          bank_account_id, gateway_txn_id, requested_by)
+    overriding system value
+    select v_row.id, v_row.user_id, v_row.amount, v_row.type, v_row.status,
+           coalesce(v_row.reference_id, (select l.reference_prefix from app.ledger_types l where l.type = v_row.type) || v_row.id),
+           v_row.notes, v_row.payment_method, v_row.bank_account_id, v_row.gateway_txn_id, v_row.requested_by
+    on conflict (type, reference_id) where reference_id is not null do nothing
+    returning t.* into v_row;
+    if not found then
+      return;
+    end if;
+    update public.users u
+      set wallet_balance = u.wallet_balance + v_row.amount,
+          below_zero_since = case when u.wallet_balance + v_row.amount < 0 then coalesce(u.below_zero_since, now()) end
+      where u.id = v_row.user_id
+      returning u.wallet_balance into v_balance;
+    if v_balance < 0 and v_row.amount < 0 and v_row.type <> 'settlement_reversal' then
+      raise exception using errcode = 'BT409', message = 'Insufficient balance';
+    end if;
+    insert into app.account_days as d (account, day, stripe, amount_in, amount_out)
+    select l.account, v_day, v_stripe, greatest(-v_row.amount, 0), greatest(v_row.amount, 0)
+    from app.ledger_types l
+    where l.type = v_row.type and l.account <> 'stakes_held'
+    on conflict (account, day, stripe) do update
+      set amount_in = d.amount_in + excluded.amount_in, amount_out = d.amount_out + excluded.amount_out;
+    return next v_row;
+    return;
+  end if;
+
   perform 1 from public.users u
     where u.id in (select r.user_id from unnest(p_rows) r where r.id is null and r.status = 'completed'
                    union all

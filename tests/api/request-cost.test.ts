@@ -2,7 +2,9 @@
  * What a request costs the database: round trips and statements, counted by a proxy
  * between the real server and PostgreSQL (scripts/lib/pg-counter.js). Budgets: one round trip for every
  * request (a write's answer comes from the same statement), two for a login (the password is checked
- * between them), none for a conditional read the live feed can vouch for.
+ * between them), none for a conditional read the live feed can vouch for. A bet, the request of match day,
+ * also has a budget of the statements it runs inside the database, the functions' own included, counted by
+ * pg_stat_statements (so the file has a PostgreSQL of its own, which preloads it).
  *
  * The server gets one pooled connection, so after a warm-up every statement is prepared on it and the
  * counts are those of steady state. Each request is measured three times and the least count is compared
@@ -22,10 +24,14 @@ import {
   type Player,
   type TestServer,
 } from '../support/api.ts';
-import { requireEnv } from '../support/server.ts';
+import { ownPostgres, type OwnPostgres } from '../support/own-postgres.ts';
 import { startPgCounter, type Counts, type PgCounter } from '../../scripts/lib/pg-counter.js';
 
+/** Statements a bet runs inside the database (top-level and in functions): docs/performance.md lists them. */
+const BET_STATEMENTS = 32;
+
 describe('database cost per request', () => {
+  let pg: OwnPostgres;
   let counter: PgCounter;
   let server: TestServer;
   let db: Db;
@@ -34,11 +40,13 @@ describe('database cost per request', () => {
   let matchId: number;
 
   beforeAll(async () => {
-    counter = await startPgCounter(requireEnv('DATABASE_URL'));
-    [server, db] = await Promise.all([
-      startServer({ databaseUrl: counter.url, env: { DATABASE_POOL_MAX: '1' } }),
-      database(),
-    ]);
+    pg = await ownPostgres({
+      postgresFlags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all'],
+    });
+    db = database(pg.url);
+    await db`create extension pg_stat_statements`;
+    counter = await startPgCounter(pg.url);
+    server = await startServer({ databaseUrl: counter.url, env: { DATABASE_POOL_MAX: '1' } });
     admin = await createAdmin(server, db);
     player = await registerPlayer(server);
     // two deposits: the ledger has a second page even in a database of its own
@@ -46,11 +54,12 @@ describe('database cost per request', () => {
     await fund(server, player, 25_000);
     matchId = (await createMatch(admin, { live: true })).id;
     await player.client.post('/api/bank-accounts', newBankAccount('Cost Player'));
-  });
+  }, 180_000);
   afterAll(async () => {
     await server?.stop();
     await db?.end();
     await counter?.close();
+    await pg?.remove();
   });
 
   /** The least counts of three runs of `request` (after two warm-up runs), and its last status. */
@@ -156,6 +165,36 @@ describe('database cost per request', () => {
       roundTrips: 1,
       statements: 4,
     });
+  });
+
+  /** Statements run inside the database since the last reset (pg_stat_statements' calls), less the counting's own. */
+  async function executed(): Promise<Map<string, number>> {
+    const rows = await db`
+      select query, calls::int as calls from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database())
+        and query not like '%pg_stat_statements%'`;
+    return new Map(rows.map((row) => [row.query as string, row.calls as number]));
+  }
+
+  it("a bet: the statements it runs inside the database, the functions' own included, within its budget", async () => {
+    const bet = () => player.client.post('/api/bets', { match_id: matchId, team_id: 1, amount: 1000 });
+    await bet();
+    await bet();
+    let least = new Map<string, number>();
+    let leastTotal = Infinity;
+    for (let run = 0; run < 3; run++) {
+      // counted from zero (the migrations alone fill pg_stat_statements, which then drops its least used entries)
+      await db`select pg_stat_statements_reset()`;
+      expect((await bet()).status).toBe(201);
+      const ran = await executed();
+      const total = [...ran.values()].reduce((sum, calls) => sum + calls, 0);
+      if (total < leastTotal) [least, leastTotal] = [ran, total];
+    }
+    // The budget: what the rules of a bet need (the session, the match and the player under their locks,
+    // the exclusions, the pending withdrawals, the bet and its foreign keys, its posting, the book and the
+    // answer; docs/performance.md lists them). A change that adds a statement to every bet changes this number.
+    const ran = [...least].map(([query, calls]) => `${calls} × ${query.replace(/\s+/g, ' ')}`).join('\n');
+    expect(leastTotal, `statements of a bet:\n${ran}`).toBe(BET_STATEMENTS);
   });
 
   it('a bet with an Idempotency-Key, first and replayed: one round trip each', async () => {

@@ -57,7 +57,8 @@ function running(pid: number): boolean {
   }
 }
 
-export async function ownPostgres(): Promise<OwnPostgres> {
+/** `postgresFlags`: options of the server (`-c name=value`), e.g. a library to preload. */
+export async function ownPostgres({ postgresFlags = [] }: { postgresFlags?: string[] } = {}): Promise<OwnPostgres> {
   const folder = mkdtempSync(path.join(tmpdir(), 'cricket-own-pg-'));
   chmodSync(folder, 0o755); // as root, the postgres user must be able to enter it
   const dataDir = path.join(folder, 'pg');
@@ -69,6 +70,7 @@ export async function ownPostgres(): Promise<OwnPostgres> {
     password: 'postgres',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags,
     onLog: () => {},
   });
   await pg.initialise();
