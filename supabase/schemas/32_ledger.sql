@@ -246,7 +246,9 @@ $$;
 comment on function app.house_transfer(text, text, bigint, text, bigint, bigint) is
   'Internal: a new transfer between two house accounts for app.post_transfers.';
 
--- The one posting function. Writes in one statement the transfers given and moves the balances they move:
+-- The one posting function. Writes the transfers given and moves the balances they move, in one statement
+-- (one new completed ledger row without house transfers, such as a bet's stake, in a few of its own that
+-- touch its wallet only):
 --   * p_rows, players' ledger rows: a new row (id null) is written as given — 'completed' moves the money,
 --     'pending' holds it (nothing moves) — and its reference, when null, is made from its id where its type
 --     has a prefix (WD-{id}, ADJ-{id}). A row whose (type, reference) exists already is skipped and moves
@@ -400,7 +402,7 @@ begin
 end;
 $$;
 comment on function app.post_transfers(public.transactions[], app.house_transfers[], timestamptz) is
-  'The one posting function: writes ledger rows and house transfers and moves the balances, in one statement. Internal: the money functions.';
+  'The one posting function: writes ledger rows and house transfers and moves the balances (in one statement; a single new completed row, such as a bet''s stake, in a few of its own). Internal: the money functions.';
 
 /** Functions: the books' lines */
 
