@@ -33,6 +33,8 @@ export default defineConfig({
       },
       { test: { name: 'db', environment: 'node', include: ['tests/db/**/*.test.ts'], testTimeout: 60_000 } },
       {
+        // a test in a folder of its own (tests/api/admin/) imports from src by `@/…`
+        resolve: { alias: [srcAlias] },
         test: {
           name: 'api',
           environment: 'node',

@@ -46,7 +46,7 @@ describe('player journey', () => {
     await form.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Registration successful').waitFor();
     await page.waitForURL(`${suite.server.url}${landing}`);
-    // the deposit-limit prompt before a first deposit has its own test (reality-checks.test.ts)
+    // the deposit-limit prompt before a first deposit has its own test (tests/api/account.test.ts)
     expect(
       (
         await page.request.post(`${suite.server.url}/api/account/limit-prompt`, { data: { answer: 'not_now' } })

@@ -7,8 +7,8 @@
  * checked for what this file added, not for their whole value.
  */
 import { describe, expect, it } from 'vitest';
-import { booksMessages, type Books } from '../../src/domain/books.ts';
-import { protectionMessages } from '../../src/domain/protection.ts';
+import { booksMessages, type Books } from '@/domain/books.ts';
+import { protectionMessages } from '@/domain/protection.ts';
 import {
   apiSuite,
   Client,
@@ -18,7 +18,7 @@ import {
   registerPlayer,
   settled,
   unique,
-} from '../support/api.ts';
+} from '../../support/api.ts';
 
 const HOUR = 3_600_000;
 /** The IST calendar day `days` from today, YYYY-MM-DD. */

@@ -6,7 +6,7 @@
  * (supabase/tests/36a-corrections.test.sql); races are in tests/db/corrections.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BELOW_ZERO, SECOND_ADMIN_FOR_CORRECTION } from '../../src/domain/corrections.ts';
+import { BELOW_ZERO, SECOND_ADMIN_FOR_CORRECTION } from '@/domain/corrections.ts';
 import {
   apiSuite,
   balance,
@@ -19,7 +19,7 @@ import {
   settled,
   unique,
   type Player,
-} from '../support/api.ts';
+} from '../../support/api.ts';
 
 const REASON = 'Wrong team tapped in the confirmation dialog';
 

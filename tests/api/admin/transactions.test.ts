@@ -1,0 +1,307 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import {
+  apiSuite,
+  balance,
+  depositReference,
+  fund,
+  registerPlayer,
+  createAdmin,
+  type Player,
+} from '../../support/api.ts';
+import { randomInt } from 'node:crypto';
+import {} from '@/domain/paging.ts';
+
+const SELF_DEALING = { message: 'You cannot approve or adjust your own wallet' };
+
+describe('bets, match administration and the back office', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it("approves and rejects pending transactions; lists users, a user's data and the dashboard", async () => {
+    const player = await registerPlayer(api.server);
+    const ref1 = depositReference();
+    const ref2 = depositReference();
+    const first = await player.client.post('/api/wallet/deposit', {
+      amount: 1000,
+      paymentMethod: 'upi',
+      reference: ref1,
+    });
+    const second = await player.client.post('/api/wallet/deposit', {
+      amount: 800,
+      paymentMethod: 'upi',
+      reference: ref2,
+    });
+    const pending = await api.admin.client.get('/api/admin/transactions?type=deposit&status=pending');
+    expect(pending.body.map((t: { id: number }) => t.id)).toEqual(
+      expect.arrayContaining([first.body.id, second.body.id]),
+    );
+    const approved = await api.admin.client.patch(`/api/admin/transactions/${first.body.id}/approve`);
+    expect(approved.body).toMatchObject({ status: 'completed' });
+    const rejected = await api.admin.client.patch(`/api/admin/transactions/${second.body.id}/reject`);
+    expect(rejected.body).toMatchObject({ status: 'failed' });
+    expect(await balance(api.db, player.id)).toBe(1000);
+    expect((await api.admin.client.patch(`/api/admin/transactions/${first.body.id}/approve`)).body).toEqual({
+      message: 'Transaction is not pending',
+    });
+    expect((await api.admin.client.patch('/api/admin/transactions/99999999/reject')).status).toBe(404);
+
+    expect((await api.admin.client.get('/api/admin/users')).body.some((u: { id: number }) => u.id === player.id)).toBe(
+      true,
+    );
+    expect((await api.admin.client.get(`/api/admin/users/${player.id}`)).body).toMatchObject({
+      id: player.id,
+      wallet_balance: 1000,
+    });
+    expect((await api.admin.client.get(`/api/admin/users/${player.id}/transactions`)).body).toHaveLength(2);
+    expect((await api.admin.client.get(`/api/admin/users/${player.id}/bets`)).body).toEqual([]);
+    expect((await api.admin.client.get(`/api/admin/users/${player.id}/bank-accounts`)).body).toEqual([]);
+    expect((await api.admin.client.get(`/api/wallet/transactions?userId=${player.id}`)).body).toHaveLength(2);
+    expect((await api.admin.client.get('/api/admin/users/99999999')).body).toEqual({ message: 'User not found' });
+
+    const stats = await api.admin.client.get('/api/admin/dashboard/stats');
+    expect(stats.status).toBe(200);
+    for (const key of [
+      'totalUsers',
+      'activeUsers',
+      'totalMatches',
+      'liveMatches',
+      'upcomingMatches',
+      'completedMatches',
+      'totalBets',
+      'totalTransactionVolume',
+      'pendingDeposits',
+      'pendingWithdrawals',
+      'recentMatches',
+      'recentTransactions',
+    ]) {
+      expect(stats.body).toHaveProperty(key);
+    }
+    const status = await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'frozen' });
+    expect([status.status, status.body]).toEqual([400, { message: 'Invalid status' }]);
+    const self = await api.admin.client.patch(`/api/admin/users/${api.admin.id}/status`, { status: 'suspended' });
+    expect(self.status).toBe(403);
+  });
+});
+
+/**
+ * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
+ * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
+ * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
+ * available balance, look-alike usernames.
+ */
+
+describe('attempts at misuse', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  async function pendingDeposit(player: Player, amount = 1000) {
+    const reference = depositReference();
+    const answer = await player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference });
+    expect(answer.status).toBe(201);
+    return { reference, id: answer.body.id as number };
+  }
+
+  it('refuses an admin approving, rejecting or adjusting their own wallet (403), another admin may', async () => {
+    const own = await pendingDeposit(api.admin, 2000);
+    const approve = await api.admin.client.patch(`/api/admin/transactions/${own.id}/approve`);
+    expect(approve.status).toBe(403);
+    expect(approve.body).toEqual(SELF_DEALING);
+    const reject = await api.admin.client.patch(`/api/admin/transactions/${own.id}/reject`);
+    expect(reject.status).toBe(403);
+    expect(reject.body).toEqual(SELF_DEALING);
+    const adjust = await api.admin.client.post(`/api/admin/users/${api.admin.id}/wallet`, {
+      amount: 100000,
+      notes: 'me',
+    });
+    expect(adjust.status).toBe(403);
+    expect(adjust.body).toEqual(SELF_DEALING);
+    expect(await balance(api.db, api.admin.id)).toBe(0);
+
+    const other = await createAdmin(api.server, api.db);
+    expect((await other.client.patch(`/api/admin/transactions/${own.id}/approve`)).status).toBe(200);
+    expect(await balance(api.db, api.admin.id)).toBe(2000);
+  });
+});
+
+/**
+ * No insider alone on any money path, over HTTP: each attempt of an admin acting alone, with the answer it
+ * gets and what it moved. The rules' boundaries are pgTAP's (supabase/tests/40c-four-eyes.test.sql); races are
+ * in tests/db/concurrency.test.ts. Settings are global and other files run alongside: this file leaves every
+ * setting as it found it.
+ */
+
+describe('no insider alone', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+  let secondAdmin: Player;
+  beforeAll(async () => {
+    secondAdmin = await createAdmin(api.server, api.db);
+  });
+
+  /** A pending deposit no gateway has confirmed (the player never paid). */
+  const unpaidDeposit = async (player: Player, amount: number) => {
+    const deposit = await player.client.post('/api/wallet/deposit', {
+      amount,
+      paymentMethod: 'upi',
+      reference: depositReference(),
+    });
+    expect(deposit.status).toBe(201);
+    return deposit.body.id as number;
+  };
+  const approve = (admin: Player, id: number) => admin.client.patch(`/api/admin/transactions/${id}/approve`);
+
+  it("an admin who approves a friend's unpaid deposits alone credits nothing: each waits for a second admin", async () => {
+    const insider = await createAdmin(api.server, api.db);
+    const friend = await registerPlayer(api.server);
+    const deposits = [];
+    for (let n = 0; n < 7; n++) deposits.push(await unpaidDeposit(friend, 100_000));
+    const answers = [];
+    for (const id of deposits) answers.push(await approve(insider, id));
+    for (const [n, first] of answers.slice(0, 5).entries()) {
+      expect(first.status).toBe(202);
+      expect(first.body).toMatchObject({
+        message: 'A second administrator must approve deposits of ₹50,000 or more',
+        transaction: { id: deposits[n], status: 'pending', amount: 100_000 },
+      });
+    }
+    // the first approvals count against the insider's daily cap of ₹5,00,000 too
+    expect(answers.slice(5).map((answer) => [answer.status, answer.body])).toEqual([
+      [409, { message: 'Daily credit limit reached' }],
+      [409, { message: 'Daily credit limit reached' }],
+    ]);
+    const again = await approve(insider, deposits[0]);
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual({ message: 'A second administrator must approve this deposit' });
+    expect(await balance(api.db, friend.id), 'seven approvals of ₹1,00,000 by one admin').toBe(0);
+
+    const second = await approve(secondAdmin, deposits[0]);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ id: deposits[0], status: 'completed' });
+    expect(await balance(api.db, friend.id)).toBe(100_000);
+    for (const id of deposits.slice(1)) {
+      expect((await secondAdmin.client.patch(`/api/admin/transactions/${id}/reject`)).status).toBe(200);
+    }
+    expect(await balance(api.db, friend.id)).toBe(100_000);
+  });
+
+  it("every deposit an admin approves counts against that admin's daily credit cap", async () => {
+    const approver = await createAdmin(api.server, api.db);
+    const friend = await registerPlayer(api.server);
+    const { admin_credit_per_day: cap, adjustment_review_amount: review } = (
+      await api.admin.client.get('/api/admin/settings')
+    ).body;
+    const amount = review - 1;
+    const fits = Math.floor(cap / amount);
+    for (let n = 0; n < fits; n++) {
+      const id = await unpaidDeposit(friend, amount);
+      expect((await approve(approver, id)).status).toBe(200);
+    }
+    const over = await unpaidDeposit(friend, amount);
+    const refused = await approve(approver, over);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: 'Daily credit limit reached' });
+    expect(await balance(api.db, friend.id)).toBe(fits * amount);
+    expect((await approve(secondAdmin, over)).status, 'another admin has a cap of their own').toBe(200);
+  });
+
+  it('an admin who releases a withdrawal of ₹50,000 alone gets it held for a second admin', async () => {
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 60_000);
+    const account = await player.client.post('/api/bank-accounts', {
+      account_holder: 'Large Withdrawer',
+      account_number: `6${Date.now()}${randomInt(1000, 9999)}`,
+      ifsc_code: 'SBIN0006012',
+      bank_name: 'State Bank',
+    });
+    expect(account.status).toBe(201);
+    const withdrawal = await player.client.post('/api/wallet/withdraw', {
+      amount: 50_000,
+      bankAccountId: account.body.id,
+    });
+    expect(withdrawal.status).toBe(201);
+    const { id } = withdrawal.body;
+
+    const key = { 'idempotency-key': `first-approval-${id}` };
+    const first = await api.admin.client.patch(`/api/admin/transactions/${id}/approve`, undefined, key);
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({
+      message: 'A second administrator must approve withdrawals of ₹50,000 or more',
+      transaction: { id, status: 'pending', amount: -50_000 },
+    });
+    // a retry with the same key learns the first answer, 202 included, and approves nothing again
+    const retried = await api.admin.client.patch(`/api/admin/transactions/${id}/approve`, undefined, key);
+    expect(retried.status).toBe(202);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.body).toEqual(first.body);
+    const again = await approve(api.admin, id);
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual({ message: 'A second administrator must approve this withdrawal' });
+    expect(await balance(api.db, player.id)).toBe(60_000);
+
+    const second = await approve(secondAdmin, id);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ id, status: 'completed' });
+    expect(await balance(api.db, player.id)).toBe(10_000);
+  });
+});
+
+/**
+ * Keyset pages on every list (src/domain/paging.ts) and the admin screens' server-side search, filters and
+ * counts (Search users, Search transactions, the status tabs): the contract over real HTTP on a real database.
+ */
+
+describe('lists: keyset pages, search, filters and counts', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  /** `count` pending deposits of a player, written straight into the ledger (pending rows move no money). */
+  async function pendingDeposits(userId: number, count: number): Promise<number[]> {
+    const rows = await api.db`
+      insert into public.transactions (user_id, amount, type, status, reference_id, payment_method)
+      select ${userId}, 500 + g, 'deposit', 'pending', ${depositReference()} || '-' || g, 'upi'
+      from generate_series(1, ${count}::int) g
+      order by g
+      returning id`;
+    return rows.map((row) => row.id as number);
+  }
+
+  it('finds transactions by id, user id or reference, and filters by type and status', async () => {
+    const player = await registerPlayer(api.server);
+    const reference = await fund(api.server, player, 1500);
+    const [deposit] = (await player.client.get('/api/wallet/transactions')).body;
+    const pending = await pendingDeposits(player.id, 2);
+    const ids = (path: string) =>
+      api.admin.client.get(path).then((answer) => answer.body.map((t: { id: number }) => t.id));
+
+    expect(await ids(`/api/admin/transactions?q=${deposit.id}`)).toContain(deposit.id);
+    expect(await ids(`/api/admin/transactions?q=%23${player.id}`)).toEqual(
+      expect.arrayContaining([...pending, deposit.id]),
+    );
+    expect(await ids(`/api/admin/transactions?q=${reference.toLowerCase()}`)).toEqual([deposit.id]);
+    expect(await ids('/api/admin/transactions?q=REF-none')).toEqual([]);
+
+    const pendingDepositsPage = await api.admin.client.get(
+      '/api/admin/transactions?type=deposit&status=pending&limit=200',
+    );
+    expect(
+      pendingDepositsPage.body.every(
+        (t: { type: string; status: string }) => t.type === 'deposit' && t.status === 'pending',
+      ),
+    ).toBe(true);
+    expect(pendingDepositsPage.body.map((t: { id: number }) => t.id)).toEqual(expect.arrayContaining(pending));
+    const withdrawals = await api.admin.client.get('/api/admin/transactions?type=withdrawal&status=pending');
+    expect(
+      withdrawals.body.every(
+        (t: { type: string; status: string }) => t.type === 'withdrawal' && t.status === 'pending',
+      ),
+    ).toBe(true);
+    expect((await api.admin.client.get('/api/admin/transactions?type=nope')).body).toEqual({
+      message: 'Invalid transaction type',
+    });
+
+    const counts = (await api.admin.client.get('/api/admin/transactions/counts')).body;
+    const [direct] = await api.db`
+      select count(*) filter (where type = 'deposit')::int as pending_deposits,
+             count(*) filter (where type = 'withdrawal')::int as pending_withdrawals,
+             count(*) filter (where type = 'admin_adjustment')::int as pending_adjustments
+      from public.transactions where status = 'pending'`;
+    expect(counts).toEqual(direct);
+    expect((await player.client.get('/api/admin/transactions/counts')).status).toBe(403);
+  });
+});

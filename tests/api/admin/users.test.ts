@@ -1,0 +1,469 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import {
+  apiSuite,
+  Client,
+  createAdmin,
+  registerPlayer,
+  unique,
+  type Player,
+  balance,
+  createMatch,
+  depositReference,
+  fund,
+  newBankAccount,
+  newPhone,
+} from '../../support/api.ts';
+import { nextPageUrl } from '@/domain/paging.ts';
+import { protectionMessages } from '@/domain/protection.ts';
+
+const deposit = (player: Player, amount: number) =>
+  player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference: depositReference() });
+
+/**
+ * Accounts that cannot be taken over: admin creation, reserved names, sessions that follow the account,
+ * the Security screen's API, two-factor sign-in for admins and throttling that cannot lock a player out.
+ */
+
+describe('account security', () => {
+  const api = apiSuite();
+
+  /** The same player signed in from one more browser. */
+  async function anotherBrowser(player: Player): Promise<Client> {
+    const client = new Client(api.server.url);
+    const answer = await client.post('/api/login', { username: player.username, password: player.password });
+    expect(answer.status).toBe(200);
+    return client;
+  }
+
+  describe('sessions follow the account', () => {
+    it('ends every session of a user whose status an admin changes, and of a suspended user made active again', async () => {
+      const admin = await createAdmin(api.server, api.db);
+      const player = await registerPlayer(api.server);
+      const second = await anotherBrowser(player);
+      expect((await admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(
+        200,
+      );
+      expect((await player.client.get('/api/user')).status).toBe(401);
+      expect((await second.get('/api/user')).status).toBe(401);
+
+      const again = await anotherBrowser(player); // a suspended player may sign in and look
+      expect((await admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(200);
+      expect((await again.get('/api/user')).status).toBe(401);
+      expect((await admin.client.get('/api/user')).status).toBe(200); // the admin's own session is untouched
+    });
+  });
+});
+
+describe('bets, match administration and the back office', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it('adjusts wallets (credit, debit, refusals) with an audit trail', async () => {
+    const player = await registerPlayer(api.server);
+    const credit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
+      amount: 700,
+      notes: 'Goodwill credit',
+    });
+    expect(credit.status).toBe(201);
+    expect(credit.body).toMatchObject({
+      type: 'admin_adjustment',
+      amount: 700,
+      status: 'completed',
+      notes: 'Goodwill credit',
+    });
+    const debit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
+      amount: -200,
+      notes: 'Correction',
+    });
+    expect(debit.status).toBe(201);
+    expect(await balance(api.db, player.id)).toBe(500);
+    const cases: [unknown, number, string][] = [
+      [{ amount: 0, notes: 'x' }, 400, 'Amount must be greater than 0'],
+      [{ amount: 100001, notes: 'x' }, 400, 'Maximum amount is 100,000'],
+      [{ amount: 5 }, 400, 'Please provide a reason for this adjustment'],
+      [{ amount: 5, notes: 'x'.repeat(201) }, 400, 'Notes must be under 200 characters'],
+      [{ amount: -501, notes: 'too much' }, 409, 'Insufficient balance'],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, body);
+      expect([answer.status, answer.body]).toEqual([status, { message }]);
+    }
+    expect((await api.admin.client.post('/api/admin/users/99999999/wallet', { amount: 5, notes: 'x' })).status).toBe(
+      404,
+    );
+    const audit = await api.admin.client.get('/api/admin/audit-log?limit=1000');
+    expect(audit.status).toBe(200);
+    expect(
+      audit.body.some(
+        (entry: { action: string; target_id: number }) =>
+          entry.action === 'wallet.adjust' && entry.target_id === player.id,
+      ),
+    ).toBe(true);
+  });
+});
+
+/**
+ * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
+ * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
+ * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
+ * available balance, look-alike usernames.
+ */
+
+describe('attempts at misuse', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it('refuses an admin debit that takes the available balance below zero (409)', async () => {
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 2000);
+    const account = await player.client.post('/api/bank-accounts', {
+      ...newBankAccount('Holder Name'),
+    });
+    const withdrawal = await player.client.post('/api/wallet/withdraw', {
+      amount: 1500,
+      bankAccountId: account.body.id,
+    });
+    expect(withdrawal.status).toBe(201);
+    const debit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
+      amount: -501,
+      notes: 'chargeback',
+    });
+    expect(debit.status).toBe(409);
+    expect(debit.body).toEqual({ message: 'Insufficient balance' });
+    expect(await balance(api.db, player.id)).toBe(2000);
+    expect(
+      (await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: -500, notes: 'chargeback' }))
+        .status,
+    ).toBe(201);
+    expect((await api.admin.client.patch(`/api/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(200);
+    expect(await balance(api.db, player.id)).toBe(0);
+  });
+});
+
+/**
+ * The book cannot be beaten, over HTTP: each attempt of a player or an insider who reads the rules and plays
+ * them, with the answer it gets and what it moved (balances, rows). The rules' boundaries are pgTAP's
+ * (supabase/tests/60b-fair-book.test.sql, 60a-house-risk.test.sql); races are in tests/db/concurrency.test.ts.
+ * Settings are global and other files run alongside: this file leaves every setting as it found it.
+ */
+
+describe('the book cannot be beaten', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+  let secondAdmin: Player;
+  beforeAll(async () => {
+    secondAdmin = await createAdmin(api.server, api.db);
+  });
+
+  it('an admin credit of ₹50,000 or more waits for a second administrator', async () => {
+    const player = await registerPlayer(api.server);
+    const credit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
+      amount: 50_000,
+      notes: 'Tournament prize',
+    });
+    expect(credit.status).toBe(201);
+    expect(credit.body).toMatchObject({
+      amount: 50_000,
+      type: 'admin_adjustment',
+      status: 'pending',
+      requested_by: api.admin.id,
+    });
+    expect(await balance(api.db, player.id)).toBe(0);
+
+    const pending = await secondAdmin.client.get('/api/admin/transactions?status=pending&limit=200');
+    expect(pending.body.map((row: { id: number }) => row.id)).toContain(credit.body.id);
+    const own = await api.admin.client.patch(`/api/admin/transactions/${credit.body.id}/approve`);
+    expect(own.status).toBe(403);
+    expect(own.body).toEqual({ message: 'A second administrator must approve this adjustment' });
+    expect(await balance(api.db, player.id)).toBe(0);
+
+    const approved = await secondAdmin.client.patch(`/api/admin/transactions/${credit.body.id}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.status).toBe('completed');
+    expect(await balance(api.db, player.id)).toBe(50_000);
+
+    const small = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
+      amount: 49_999,
+      notes: 'Goodwill',
+    });
+    expect(small.body.status).toBe('completed');
+    expect(await balance(api.db, player.id)).toBe(99_999);
+  });
+});
+
+/**
+ * One person, one account, over HTTP: each attempt of a person who wants a second account, with the answer
+ * it gets and what it left. The rules' boundaries are pgTAP's (supabase/tests/10b-one-person.test.sql); races
+ * are in tests/db/concurrency.test.ts.
+ */
+
+describe('one person, one account', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  const bet = (player: Player, matchId: number, teamId = 1) =>
+    player.client.post('/api/bets', { match_id: matchId, team_id: teamId, amount: 1000 });
+  const signIn = async (player: Player) => {
+    const answer = await player.client.post('/api/login', { username: player.username, password: player.password });
+    expect(answer.status).toBe(200);
+  };
+  /** Two accounts that shared a phone number before the rule (a kept duplicate), as the migration left them. */
+  async function sharingAPhone() {
+    const phone = newPhone();
+    const first = await registerPlayer(api.server, { phone });
+    const second = await registerPlayer(api.server);
+    await api.db`update public.users set phone = ${`0${phone}`}, phone_kept_duplicate = true where id = ${second.id}`;
+    return [first, second] as const;
+  }
+
+  it('admins see the accounts linked to a user by bank account, phone number or device, each with why', async () => {
+    const [player, samePhone] = await sharingAPhone();
+    const account = newBankAccount('Linked Player');
+    expect((await player.client.post('/api/bank-accounts', account)).status).toBe(201);
+    const sameBank = await registerPlayer(api.server);
+    await api.db`
+      insert into public.bank_accounts (user_id, account_holder, account_number, ifsc_code, bank_name, kept_duplicate)
+      values (${sameBank.id}, 'Linked Player', ${account.account_number}, ${account.ifsc_code}, 'HDFC Bank', true)`;
+    const sameDevice = await registerPlayer(api.server, {}, { sameBrowserAs: player });
+    const stranger = await registerPlayer(api.server);
+
+    const linked = await api.admin.client.get(`/api/admin/users/${player.id}/linked`);
+    expect(linked.status).toBe(200);
+    const [{ phone }] = await api.db`select phone from public.users where id = ${player.id}`;
+    expect(linked.body).toEqual(
+      [
+        { account: samePhone, links: [{ reason: 'phone', detail: phone }] },
+        {
+          account: sameBank,
+          links: [{ reason: 'bank_account', detail: `HDFC0001234 ending ${account.account_number.slice(-4)}` }],
+        },
+        {
+          account: sameDevice,
+          links: [{ reason: 'device', detail: expect.stringMatching(/^last signed in with it on .* IST$/) }],
+        },
+      ].map(({ account: { id, username }, links }) => ({
+        id,
+        username,
+        name: `Player ${username}`,
+        status: 'active',
+        links,
+        exclusion: null,
+      })),
+    );
+    expect(linked.body.map((row: { id: number }) => row.id)).not.toContain(stranger.id);
+
+    await api.db`update app.user_devices set last_sign_in_at = now() - interval '91 days' where user_id = ${sameDevice.id}`;
+    const later = await api.admin.client.get(`/api/admin/users/${player.id}/linked`);
+    expect(
+      later.body.map((row: { id: number }) => row.id),
+      'a device links for 90 days',
+    ).not.toContain(sameDevice.id);
+    expect((await player.client.get(`/api/admin/users/${player.id}/linked`)).status).toBe(403);
+    expect((await api.admin.client.get('/api/admin/users/99999999/linked')).status).toBe(404);
+  });
+
+  it("an admin applies a player's running exclusion to a second account opened in the same browser (audited)", async () => {
+    const excluded = await registerPlayer(api.server);
+    expect((await excluded.client.post('/api/account/timeout', { days: 7 })).status).toBe(201);
+    // the excluded player opens a new account without a phone number, in their own browser
+    const second = await registerPlayer(api.server, {}, { sameBrowserAs: excluded });
+    await fund(api.server, second, 2000);
+    const match = await createMatch(api.admin, { live: true });
+    expect((await bet(second, match.id)).status, 'a device alone binds nothing').toBe(201);
+
+    const linked = (await api.admin.client.get(`/api/admin/users/${second.id}/linked`)).body;
+    expect(linked).toEqual([
+      expect.objectContaining({
+        id: excluded.id,
+        exclusion: { kind: 'timeout', ends_at: expect.any(String), binds_this_user: false },
+      }),
+    ]);
+    const applied = await api.admin.client.post(`/api/admin/users/${second.id}/linked/${excluded.id}/exclusion`);
+    expect(applied.status).toBe(201);
+    expect(applied.body.timeout_until).toBe(linked[0].exclusion.ends_at);
+    await signIn(second);
+    const refused = await bet(second, match.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual((await bet(excluded, match.id)).body);
+    const [audit] = await api.db`
+      select admin_id, after from public.audit_log
+      where action = 'protection.apply_linked_exclusion' and target_id = ${second.id}`;
+    expect(audit).toEqual({
+      admin_id: api.admin.id,
+      after: { from_user_id: excluded.id, kind: 'timeout', ends_at: expect.any(String), linked_by: 'device' },
+    });
+    const again = await api.admin.client.post(`/api/admin/users/${second.id}/linked/${excluded.id}/exclusion`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'This account is already bound by that exclusion' });
+    expect((await api.admin.client.get(`/api/admin/users/${second.id}/linked`)).body[0].exclusion.binds_this_user).toBe(
+      true,
+    );
+
+    const stranger = await registerPlayer(api.server);
+    const unlinked = await api.admin.client.post(`/api/admin/users/${stranger.id}/linked/${excluded.id}/exclusion`);
+    expect(unlinked.status).toBe(409);
+    expect(unlinked.body).toEqual({ message: 'These accounts are not linked by a device' });
+    const byPlayer = await second.client.post(`/api/admin/users/${second.id}/linked/${excluded.id}/exclusion`);
+    expect(byPlayer.status).toBe(403);
+  });
+});
+
+/**
+ * Keyset pages on every list (src/domain/paging.ts) and the admin screens' server-side search, filters and
+ * counts (Search users, Search transactions, the status tabs): the contract over real HTTP on a real database.
+ */
+
+describe('lists: keyset pages, search, filters and counts', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  /** `count` pending deposits of a player, written straight into the ledger (pending rows move no money). */
+  async function pendingDeposits(userId: number, count: number): Promise<number[]> {
+    const rows = await api.db`
+      insert into public.transactions (user_id, amount, type, status, reference_id, payment_method)
+      select ${userId}, 500 + g, 'deposit', 'pending', ${depositReference()} || '-' || g, 'upi'
+      from generate_series(1, ${count}::int) g
+      order by g
+      returning id`;
+    return rows.map((row) => row.id as number);
+  }
+
+  /** Follows `Link: rel="next"` from `path` to the end; `between` runs after each page. */
+  async function walk(client: Client, path: string, between: () => Promise<unknown> = async () => {}) {
+    const pages: number[][] = [];
+    let url: string | null = path;
+    while (url) {
+      const answer = await client.get(url);
+      expect(answer.status).toBe(200);
+      pages.push(answer.body.map((row: { id: number }) => row.id));
+      url = nextPageUrl(answer.headers.get('link'));
+      await between();
+    }
+    return pages;
+  }
+
+  it("pages an admin's user tabs, counting the transactions and bets", async () => {
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 2000);
+    const pending = await pendingDeposits(player.id, 4);
+    for (const n of [1, 2, 3]) {
+      const added = await player.client.post('/api/bank-accounts', {
+        ...newBankAccount('Tab Player'),
+        bank_name: `Bank ${n}`,
+      });
+      expect(added.status).toBe(201);
+    }
+    const transactions = await api.admin.client.get(`/api/admin/users/${player.id}/transactions?limit=3`);
+    expect(transactions.headers.get('x-total-count')).toBe('5');
+    expect(transactions.body.map((t: { id: number }) => t.id)).toEqual(pending.slice(1).reverse());
+    const bets = await api.admin.client.get(`/api/admin/users/${player.id}/bets`);
+    expect(bets.headers.get('x-total-count')).toBe('0');
+    expect(bets.body).toEqual([]);
+    const accounts = await walk(api.admin.client, `/api/admin/users/${player.id}/bank-accounts?limit=2`);
+    expect(accounts.map((ids) => ids.length)).toEqual([2, 1]);
+    const ids = accounts.flat();
+    expect(ids).toEqual([...ids].sort((a, b) => a - b)); // in the order added
+    expect((await api.admin.client.get('/api/admin/users/999999/transactions')).status).toBe(404);
+  });
+
+  it('finds users by id, by a part of the username, name or email, and by status tab, with counts', async () => {
+    const tag = unique('srch').toLowerCase();
+    const target = await registerPlayer(api.server, {
+      email: `${tag}.someone@mail.example.com`,
+      name: 'Zebulon Quixote',
+    });
+    const other = await registerPlayer(api.server);
+    const byEmail = await api.admin.client.get(`/api/admin/users?q=${tag.slice(2, 12).toUpperCase()}`);
+    expect(byEmail.body.map((u: { id: number }) => u.id)).toEqual([target.id]);
+    expect(
+      (await api.admin.client.get('/api/admin/users?q=bulon%20quix')).body.map((u: { id: number }) => u.id),
+    ).toContain(target.id);
+    expect((await api.admin.client.get(`/api/admin/users?q=${target.username.slice(1, 9)}`)).body[0].id).toBe(
+      target.id,
+    );
+    const byId = await api.admin.client.get(`/api/admin/users?q=${other.id}`);
+    expect(byId.body.map((u: { id: number }) => u.id)).toContain(other.id);
+    // LIKE wildcards in a search are plain characters
+    expect((await api.admin.client.get('/api/admin/users?q=%25%25_')).body).toEqual([]);
+
+    const before = (await api.admin.client.get('/api/admin/users/counts')).body;
+    expect(before.all).toBe(before.active + before.suspended + before.banned);
+    expect((await api.admin.client.patch(`/api/admin/users/${target.id}/status`, { status: 'suspended' })).status).toBe(
+      200,
+    );
+    const after = (await api.admin.client.get('/api/admin/users/counts')).body;
+    expect(after).toEqual({ ...before, active: before.active - 1, suspended: before.suspended + 1 });
+    const [{ count }] = await api.db`select count(*)::int as count from public.users where status = 'suspended'`;
+    expect(after.suspended).toBe(count);
+
+    const suspended = await walk(api.admin.client, '/api/admin/users?status=suspended&limit=2');
+    expect(suspended.flat()).toContain(target.id);
+    const statuses = await api.admin.client.get(`/api/admin/users?status=suspended&q=${tag}`);
+    expect(statuses.body.map((u: { id: number; status: string }) => [u.id, u.status])).toEqual([
+      [target.id, 'suspended'],
+    ]);
+    expect((await api.admin.client.get(`/api/admin/users?status=banned&q=${tag}`)).body).toEqual([]);
+    // the whole list, newest first, each user once
+    const everyone = (await walk(api.admin.client, '/api/admin/users?limit=200')).flat();
+    expect(everyone).toEqual([...everyone].sort((a, b) => b - a));
+    expect(everyone).toHaveLength(after.all);
+  });
+});
+
+/**
+ * Player protection over HTTP: deposit limits (409 naming what is left, raises pending for 24 hours, two
+ * concurrent deposits that together would pass a limit), time-out and self-exclusion (403 for bets and
+ * deposits, withdrawals still open), an admin who can read but never change or lift them, and CSV statements.
+ * The rules and their boundaries are pgTAP-tested (supabase/tests/50a-player-protection.test.sql); this is the
+ * HTTP contract.
+ */
+
+describe('player protection', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it('an admin sees a self-exclusion but can neither change nor lift it', async () => {
+    const player = await registerPlayer(api.server);
+    const excluded = await player.client.post('/api/account/self-exclusion', { months: 6 });
+    expect(excluded.status).toBe(201);
+    const until = excluded.body.self_excluded_until;
+    expect(until).not.toBeNull();
+
+    const seen = await api.admin.client.get(`/api/account/limits?userId=${player.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.self_excluded_until).toBe(until);
+    expect(await api.admin.client.get('/api/account/limits?userId=99999999')).toMatchObject({
+      status: 404,
+      body: { message: 'User not found' },
+    });
+
+    const refused = { status: 403, body: { message: protectionMessages.onlyThePlayer } };
+    expect(
+      await api.admin.client.put(`/api/account/limits?userId=${player.id}`, { period: 'daily', amount: null }),
+    ).toMatchObject(refused);
+    expect(await api.admin.client.post(`/api/account/timeout?userId=${player.id}`, { days: 1 })).toMatchObject(refused);
+    expect(await api.admin.client.post(`/api/account/self-exclusion?userId=${player.id}`, { months: 6 })).toMatchObject(
+      refused,
+    );
+    // nothing lifts a self-exclusion: the path has no DELETE
+    expect((await api.admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(405);
+    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(
+      200,
+    );
+    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(
+      200,
+    );
+    // (each change of status ended the player's sessions)
+    expect(
+      (await player.client.post('/api/login', { username: player.username, password: player.password })).status,
+    ).toBe(200);
+
+    expect((await player.client.get('/api/account/limits')).body.self_excluded_until).toBe(until);
+    const refusedDeposit = await deposit(player, 1000);
+    expect(refusedDeposit.status).toBe(403);
+    expect(refusedDeposit.body.message).toMatch(/^Self-exclusion: You cannot bet or deposit until .+ IST\.$/);
+    const [{ count }] =
+      await api.db`select count(*)::int as count from public.protection_changes where user_id in (${player.id}, ${api.admin.id})`;
+    expect(count).toBe(1);
+
+    const other = await registerPlayer(api.server);
+    expect(await other.client.get(`/api/account/limits?userId=${player.id}`)).toMatchObject({
+      status: 403,
+      body: { message: 'You can only view your own limits' },
+    });
+  });
+});
