@@ -1,9 +1,10 @@
 /**
- * Accounts that cannot be taken over: admin creation, reserved names, sessions that follow the account,
- * the Security screen's API, two-factor sign-in for admins and throttling that cannot lock a player out.
+ * Accounts that cannot be taken over, /api/account's security routes
+ * (edge-functions/api/routes/account-security.ts): the Security screen's password change and sessions, and
+ * two-factor sign-in for admins (required of them with ADMIN_MFA=required). pgTAP: supabase/tests/11a-account-security.
  */
 import { describe, expect, it } from 'vitest';
-import { apiSuite, Client, createAdmin, registerPlayer, type Player } from '../support/api.ts';
+import { apiSuite, Client, createAdmin, registerPlayer, anotherBrowser } from '../support/api.ts';
 import { createTotpAdmin, totpCode } from '../support/accounts.ts';
 
 const MFA_REQUIRED = { message: 'Enter the 6-digit code from your authenticator app', mfa_required: true };
@@ -11,18 +12,10 @@ const MFA_REQUIRED = { message: 'Enter the 6-digit code from your authenticator 
 describe('account security', () => {
   const api = apiSuite();
 
-  /** The same player signed in from one more browser. */
-  async function anotherBrowser(player: Player): Promise<Client> {
-    const client = new Client(api.server.url);
-    const answer = await client.post('/api/login', { username: player.username, password: player.password });
-    expect(answer.status).toBe(200);
-    return client;
-  }
-
   describe('the Security screen', () => {
     it('changes the password: the current one first, every other session ends, this one stays', async () => {
       const player = await registerPlayer(api.server);
-      const second = await anotherBrowser(player);
+      const second = await anotherBrowser(api.server, player);
       const wrong = await player.client.post('/api/account/password', {
         current_password: 'not-it-1',
         new_password: 'brand-new-1',
@@ -156,7 +149,7 @@ describe('account security', () => {
     it("ends one session by its id; another user's session id is a 404", async () => {
       const player = await registerPlayer(api.server);
       const stranger = await registerPlayer(api.server);
-      const second = await anotherBrowser(player);
+      const second = await anotherBrowser(api.server, player);
       const sessions = (await player.client.get('/api/account/sessions')).body;
       const other = sessions.find((session: { current: boolean }) => !session.current);
 
@@ -174,7 +167,7 @@ describe('account security', () => {
 
     it('signs out everywhere, this session included', async () => {
       const player = await registerPlayer(api.server);
-      const second = await anotherBrowser(player);
+      const second = await anotherBrowser(api.server, player);
       const answer = await player.client.post('/api/logout-all');
       expect(answer.status).toBe(200);
       expect(player.client.cookie).toBeNull();
@@ -187,7 +180,7 @@ describe('account security', () => {
   describe('two-factor sign-in for admins', () => {
     it('an admin sets it up with a code from the secret and gets ten recovery codes; other sessions end', async () => {
       const admin = await createAdmin(api.server, api.db);
-      const second = await anotherBrowser(admin);
+      const second = await anotherBrowser(api.server, admin);
       expect((await admin.client.get('/api/account/two-factor')).body).toEqual({
         enabled: false,
         available: true,

@@ -1,95 +1,32 @@
+/**
+ * The player's own protection, /api/account (edge-functions/api/routes/account.ts), over HTTP: deposit limits,
+ * time-out and self-exclusion (which binds the person's other accounts too), the reality-check interval
+ * (GET/PUT /api/account/reality-check), the play session with the server's time and the net result of bets since it
+ * began (GET /api/account/play-session), and the prompt before the first deposit (POST /api/account/limit-prompt),
+ * answered once. The rules and their boundaries are pgTAP's (supabase/tests/50a-player-protection,
+ * 51a-reality-checks, 10b-one-person).
+ */
 import { describe, expect, it } from 'vitest';
+import { protectionMessages } from '../../src/domain/protection.ts';
 import {
   apiSuite,
   balance,
-  Client,
   createMatch,
   depositReference,
   fund,
   newBankAccount,
-  newPhone,
   registerPlayer,
   settled,
   type Player,
+  Client,
+  signIn,
+  sharingAPhone,
 } from '../support/api.ts';
-import { protectionMessages } from '../../src/domain/protection.ts';
 
 const HOUR = 3_600_000;
 
 const deposit = (player: Player, amount: number) =>
   player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference: depositReference() });
-
-/**
- * One person, one account, over HTTP: each attempt of a person who wants a second account, with the answer
- * it gets and what it left. The rules' boundaries are pgTAP's (supabase/tests/10b-one-person.test.sql); races
- * are in tests/db/concurrency.test.ts.
- */
-
-describe('one person, one account', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  const bet = (player: Player, matchId: number, teamId = 1) =>
-    player.client.post('/api/bets', { match_id: matchId, team_id: teamId, amount: 1000 });
-  const deposit = (player: Player) =>
-    player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference: depositReference() });
-  const signIn = async (player: Player) => {
-    const answer = await player.client.post('/api/login', { username: player.username, password: player.password });
-    expect(answer.status).toBe(200);
-  };
-  /** Two accounts that shared a phone number before the rule (a kept duplicate), as the migration left them. */
-  async function sharingAPhone() {
-    const phone = newPhone();
-    const first = await registerPlayer(api.server, { phone });
-    const second = await registerPlayer(api.server);
-    await api.db`update public.users set phone = ${`0${phone}`}, phone_kept_duplicate = true where id = ${second.id}`;
-    return [first, second] as const;
-  }
-
-  it("a self-exclusion binds the person's other account from the moment it starts, and no admin lifts it", async () => {
-    const [excluded, other] = await sharingAPhone();
-    await fund(api.server, other, 5000);
-    const match = await createMatch(api.admin, { live: true });
-    const pending = await deposit(other);
-    expect(pending.status).toBe(201);
-
-    const exclusion = await excluded.client.post('/api/account/self-exclusion', { months: 6 });
-    expect(exclusion.status).toBe(201);
-    const refusal = (await bet(excluded, match.id)).body;
-    expect(refusal.message).toMatch(/^Self-exclusion: You cannot bet or deposit until .* IST\.$/);
-
-    expect((await other.client.get('/api/user')).status, "the other account's sessions end").toBe(401);
-    await signIn(other);
-    const otherBet = await bet(other, match.id);
-    expect(otherBet.status).toBe(403);
-    expect(otherBet.body, 'the same 403 as on the excluded account').toEqual(refusal);
-    const otherDeposit = await deposit(other);
-    expect(otherDeposit.status).toBe(403);
-    expect(otherDeposit.body).toEqual(refusal);
-    const [failed] = await api.db`select status from public.transactions where id = ${pending.body.id}`;
-    expect(failed.status, "its pending deposit is failed like the excluded account's").toBe('failed');
-    expect(await balance(api.db, other.id)).toBe(5000);
-
-    // nothing an admin can do lifts it: a status change leaves it, another player's protection is not theirs
-    expect((await api.admin.client.patch(`/api/admin/users/${other.id}/status`, { status: 'active' })).status).toBe(
-      200,
-    );
-    await signIn(other);
-    expect((await bet(other, match.id)).status).toBe(403);
-    const lift = await api.admin.client.post(`/api/account/timeout?userId=${other.id}`, { days: 1 });
-    expect(lift.status).toBe(403);
-    const limits = await api.admin.client.get(`/api/account/limits?userId=${other.id}`);
-    const own = await excluded.client.get('/api/account/limits');
-    expect(limits.body.self_excluded_until).toBe(own.body.self_excluded_until);
-  });
-});
-
-/**
- * Player protection over HTTP: deposit limits (409 naming what is left, raises pending for 24 hours, two
- * concurrent deposits that together would pass a limit), time-out and self-exclusion (403 for bets and
- * deposits, withdrawals still open), an admin who can read but never change or lift them, and CSV statements.
- * The rules and their boundaries are pgTAP-tested (supabase/tests/50a-player-protection.test.sql); this is the
- * HTTP contract.
- */
 
 describe('player protection', () => {
   const api = apiSuite({ admin: true, reconciled: true });
@@ -156,13 +93,6 @@ describe('player protection', () => {
     });
   });
 });
-
-/**
- * Reality checks and the deposit-limit prompt over HTTP: the interval (GET/PUT /api/account/reality-check),
- * the play session with the server's time and the net result of bets since it began
- * (GET /api/account/play-session), and the prompt before the first deposit (POST /api/account/limit-prompt),
- * answered once. The rules and their boundaries are pgTAP-tested (supabase/tests/51a-reality-checks.test.sql).
- */
 
 describe('reality checks', () => {
   const api = apiSuite({ admin: true, reconciled: true });
@@ -263,5 +193,51 @@ describe('the deposit-limit prompt', () => {
     const player = await registerPlayer(api.server);
     const refused = await player.client.post('/api/account/limit-prompt', { answer: 'set_limit', period: 'daily' });
     expect(refused.status).toBe(400);
+  });
+});
+
+describe('one person, one account', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  const bet = (player: Player, matchId: number, teamId = 1) =>
+    player.client.post('/api/bets', { match_id: matchId, team_id: teamId, amount: 1000 });
+  const deposit = (player: Player) =>
+    player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference: depositReference() });
+
+  it("a self-exclusion binds the person's other account from the moment it starts, and no admin lifts it", async () => {
+    const [excluded, other] = await sharingAPhone(api.server, api.db);
+    await fund(api.server, other, 5000);
+    const match = await createMatch(api.admin, { live: true });
+    const pending = await deposit(other);
+    expect(pending.status).toBe(201);
+
+    const exclusion = await excluded.client.post('/api/account/self-exclusion', { months: 6 });
+    expect(exclusion.status).toBe(201);
+    const refusal = (await bet(excluded, match.id)).body;
+    expect(refusal.message).toMatch(/^Self-exclusion: You cannot bet or deposit until .* IST\.$/);
+
+    expect((await other.client.get('/api/user')).status, "the other account's sessions end").toBe(401);
+    await signIn(other);
+    const otherBet = await bet(other, match.id);
+    expect(otherBet.status).toBe(403);
+    expect(otherBet.body, 'the same 403 as on the excluded account').toEqual(refusal);
+    const otherDeposit = await deposit(other);
+    expect(otherDeposit.status).toBe(403);
+    expect(otherDeposit.body).toEqual(refusal);
+    const [failed] = await api.db`select status from public.transactions where id = ${pending.body.id}`;
+    expect(failed.status, "its pending deposit is failed like the excluded account's").toBe('failed');
+    expect(await balance(api.db, other.id)).toBe(5000);
+
+    // nothing an admin can do lifts it: a status change leaves it, another player's protection is not theirs
+    expect((await api.admin.client.patch(`/api/admin/users/${other.id}/status`, { status: 'active' })).status).toBe(
+      200,
+    );
+    await signIn(other);
+    expect((await bet(other, match.id)).status).toBe(403);
+    const lift = await api.admin.client.post(`/api/account/timeout?userId=${other.id}`, { days: 1 });
+    expect(lift.status).toBe(403);
+    const limits = await api.admin.client.get(`/api/account/limits?userId=${other.id}`);
+    const own = await excluded.client.get('/api/account/limits');
+    expect(limits.body.self_excluded_until).toBe(own.body.self_excluded_until);
   });
 });

@@ -1,23 +1,16 @@
 /**
- * Accounts that cannot be taken over: admin creation, reserved names, sessions that follow the account,
- * the Security screen's API, two-factor sign-in for admins and throttling that cannot lock a player out.
+ * `npm run admin:create` never captures an account: a player's username only with --promote (signing them
+ * out everywhere), two-factor sign-in set up with the admin, and an administrator's password of 12 characters or
+ * more.
  */
 import { describe, expect, it } from 'vitest';
-import { apiSuite, Client, createAdmin, registerPlayer, unique, type Player } from '../support/api.ts';
+import { apiSuite, Client, createAdmin, registerPlayer, unique, anotherBrowser } from '../support/api.ts';
 import { adminCreate, totpCode } from '../support/accounts.ts';
 
 const MFA_REQUIRED = { message: 'Enter the 6-digit code from your authenticator app', mfa_required: true };
 
 describe('account security', () => {
   const api = apiSuite();
-
-  /** The same player signed in from one more browser. */
-  async function anotherBrowser(player: Player): Promise<Client> {
-    const client = new Client(api.server.url);
-    const answer = await client.post('/api/login', { username: player.username, password: player.password });
-    expect(answer.status).toBe(200);
-    return client;
-  }
 
   describe('admin creation never captures an account', () => {
     it("refuses a player's username without --promote: the player stays a player and keeps their session", async () => {
@@ -47,7 +40,7 @@ describe('account security', () => {
 
     it('promotes with --promote and signs the user out everywhere', async () => {
       const player = await registerPlayer(api.server);
-      const second = await anotherBrowser(player);
+      const second = await anotherBrowser(api.server, player);
       const run = await adminCreate({ ADMIN_USERNAME: player.username, ADMIN_PASSWORD: 'operator-pass-1' }, [
         '--promote',
       ]);

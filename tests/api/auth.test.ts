@@ -1,3 +1,10 @@
+/**
+ * Registration, sign-in and sign-out (edge-functions/api/routes/auth.ts: /api/register, /api/login,
+ * /api/logout) over HTTP: what a registration stores and refuses (reserved staff names, look-alike usernames, a
+ * phone number or a person already excluded), sessions and their cookies, and the sign-in and registration limits
+ * under parallel requests, none of which can lock a player out. The rules' boundaries are pgTAP's
+ * (supabase/tests/10a-identity, 10b-one-person, 13a-rate-limits); races are in tests/db/concurrency.test.ts.
+ */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,13 +19,14 @@ import {
   fund,
   newBankAccount,
   sendWebhook,
+  transactionCount,
 } from '../support/api.ts';
 
 const TOO_MANY = { message: 'Too many attempts. Please try again in a few minutes.' };
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
-describe('authentication: /api/register, /api/login, /api/user, /api/logout', () => {
+describe('authentication: /api/register, /api/login, /api/logout', () => {
   const api = apiSuite();
 
   it('registers a player, signs them in with an HttpOnly cookie and stores only hashes', async () => {
@@ -290,11 +298,6 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
   });
 });
 
-/**
- * Accounts that cannot be taken over: admin creation, reserved names, sessions that follow the account,
- * the Security screen's API, two-factor sign-in for admins and throttling that cannot lock a player out.
- */
-
 describe('account security', () => {
   const api = apiSuite();
 
@@ -430,18 +433,57 @@ describe('account security', () => {
   });
 });
 
-/**
- * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
- * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
- * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
- * available balance, look-alike usernames.
- */
+describe('the book cannot be beaten', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it('a self-excluded player cannot come back under another name, phone number or bank account', async () => {
+    const phone = `+91 9${String(Date.now()).slice(-9)}`;
+    const player = await registerPlayer(api.server, { phone });
+    await fund(api.server, player, 1_000);
+    const account = {
+      account_holder: 'Quitting Player',
+      account_number: `7${String(Date.now()).slice(-11)}`,
+      ifsc_code: 'SBIN0007777',
+      bank_name: 'State Bank',
+    };
+    expect((await player.client.post('/api/bank-accounts', account)).status).toBe(201);
+    const reference = `REF-${Date.now()}-EXCL`;
+    expect(
+      (
+        await player.client.post('/api/wallet/deposit', {
+          amount: 1000,
+          paymentMethod: 'upi',
+          reference,
+          status: 'pending',
+        })
+      ).status,
+    ).toBe(201);
+    expect((await player.client.post('/api/account/self-exclusion', { months: 6 })).status).toBe(201);
+
+    const [pending] = await api.db`select status from public.transactions where reference_id = ${reference}`;
+    expect(pending.status, 'the pending deposit is failed when the exclusion starts').toBe('failed');
+
+    const username = unique('back');
+    const sameNumber = await new Client(api.server.url).post('/api/register', {
+      name: 'Same Person',
+      username,
+      email: `${username}@example.com`,
+      password: 'secret-123',
+      phone: phone.replace('+91 ', '0'),
+    });
+    expect(sameNumber.status).toBe(403);
+    expect(sameNumber.body).toEqual({ message: "We can't open an account with these details" });
+
+    const other = await registerPlayer(api.server);
+    const reused = await other.client.post('/api/bank-accounts', account);
+    expect(reused.status).toBe(403);
+    expect(reused.body).toEqual({ message: 'This bank account cannot be used' });
+    expect((await other.client.get('/api/bank-accounts')).body).toEqual([]);
+  });
+});
 
 describe('attempts at misuse', () => {
   const api = apiSuite({ admin: true, reconciled: true });
-
-  const ledger = async (userId: number) =>
-    (await api.db`select count(*)::int as n from public.transactions where user_id = ${userId}`)[0].n as number;
 
   it('holds the per-username-and-address login limit under 40 parallel wrong logins: at most 10 are 401, the rest 429', async () => {
     const player = await registerPlayer(api.server);
@@ -554,7 +596,7 @@ describe('attempts at misuse', () => {
     expect(hook.status).toBe(400);
     expect(hook.body).toEqual({ message: 'Invalid input' });
     expect(await balance(api.db, player.id)).toBe(0);
-    expect(await ledger(player.id)).toBe(0);
+    expect(await transactionCount(api.db, player.id)).toBe(0);
   });
 
   it.each([
@@ -596,68 +638,6 @@ describe('attempts at misuse', () => {
     expect(login.status).toBe(200);
   });
 });
-
-/**
- * The book cannot be beaten, over HTTP: each attempt of a player or an insider who reads the rules and plays
- * them, with the answer it gets and what it moved (balances, rows). The rules' boundaries are pgTAP's
- * (supabase/tests/60b-fair-book.test.sql, 60a-house-risk.test.sql); races are in tests/db/concurrency.test.ts.
- * Settings are global and other files run alongside: this file leaves every setting as it found it.
- */
-
-describe('the book cannot be beaten', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  it('a self-excluded player cannot come back under another name, phone number or bank account', async () => {
-    const phone = `+91 9${String(Date.now()).slice(-9)}`;
-    const player = await registerPlayer(api.server, { phone });
-    await fund(api.server, player, 1_000);
-    const account = {
-      account_holder: 'Quitting Player',
-      account_number: `7${String(Date.now()).slice(-11)}`,
-      ifsc_code: 'SBIN0007777',
-      bank_name: 'State Bank',
-    };
-    expect((await player.client.post('/api/bank-accounts', account)).status).toBe(201);
-    const reference = `REF-${Date.now()}-EXCL`;
-    expect(
-      (
-        await player.client.post('/api/wallet/deposit', {
-          amount: 1000,
-          paymentMethod: 'upi',
-          reference,
-          status: 'pending',
-        })
-      ).status,
-    ).toBe(201);
-    expect((await player.client.post('/api/account/self-exclusion', { months: 6 })).status).toBe(201);
-
-    const [pending] = await api.db`select status from public.transactions where reference_id = ${reference}`;
-    expect(pending.status, 'the pending deposit is failed when the exclusion starts').toBe('failed');
-
-    const username = unique('back');
-    const sameNumber = await new Client(api.server.url).post('/api/register', {
-      name: 'Same Person',
-      username,
-      email: `${username}@example.com`,
-      password: 'secret-123',
-      phone: phone.replace('+91 ', '0'),
-    });
-    expect(sameNumber.status).toBe(403);
-    expect(sameNumber.body).toEqual({ message: "We can't open an account with these details" });
-
-    const other = await registerPlayer(api.server);
-    const reused = await other.client.post('/api/bank-accounts', account);
-    expect(reused.status).toBe(403);
-    expect(reused.body).toEqual({ message: 'This bank account cannot be used' });
-    expect((await other.client.get('/api/bank-accounts')).body).toEqual([]);
-  });
-});
-
-/**
- * One person, one account, over HTTP: each attempt of a person who wants a second account, with the answer
- * it gets and what it left. The rules' boundaries are pgTAP's (supabase/tests/10b-one-person.test.sql); races
- * are in tests/db/concurrency.test.ts.
- */
 
 describe('one person, one account', () => {
   const api = apiSuite({ admin: true, reconciled: true });

@@ -1,39 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { apiSuite, newBankAccount, registerPlayer } from '../support/api.ts';
-
-/** A bank account of a player's own: nobody else holds it (one account per bank account). */
-const ownAccount = () => ({ ...newBankAccount('Rahul Sharma'), ifsc_code: 'sbin0001234', bank_name: 'State Bank' });
-
 /**
- * One person, one account, over HTTP: each attempt of a person who wants a second account, with the answer
- * it gets and what it left. The rules' boundaries are pgTAP's (supabase/tests/10b-one-person.test.sql); races
- * are in tests/db/concurrency.test.ts.
+ * A player's bank accounts, /api/bank-accounts (edge-functions/api/routes/bank-accounts.ts): added for the
+ * caller only, validated, and one person's: a second account cannot add the first one's (pgTAP:
+ * supabase/tests/10b-one-person).
  */
+import { describe, expect, it } from 'vitest';
+import { apiSuite, registerPlayer, newBankAccount, ownAccount } from '../support/api.ts';
 
-describe('one person, one account', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  it("a second account cannot add the first one's bank account, however it is written", async () => {
-    const first = await registerPlayer(api.server);
-    const second = await registerPlayer(api.server);
-    const account = newBankAccount('Same Person');
-    expect((await first.client.post('/api/bank-accounts', account)).status).toBe(201);
-    const number = account.account_number;
-    const again = await second.client.post('/api/bank-accounts', {
-      ...account,
-      account_number: `00${number.slice(0, 4)} ${number.slice(4, 8)}-${number.slice(8)}`,
-      ifsc_code: account.ifsc_code.toLowerCase(),
-    });
-    expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'This bank account is already in use' });
-    expect((await second.client.get('/api/bank-accounts')).body).toEqual([]);
-    const own = await first.client.post('/api/bank-accounts', { ...account, account_number: `0${number}` });
-    expect(own.status).toBe(409);
-    expect(own.body).toEqual({ message: 'Bank account already added' });
-  });
-});
-
-describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank accounts', () => {
+describe('bank accounts', () => {
   const api = apiSuite({ reconciled: true });
 
   it('adds bank accounts for the caller only, ignoring a user_id in the body', async () => {
@@ -59,5 +32,28 @@ describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank 
     const answer = await player.client.post('/api/bank-accounts', { ...ownAccount(), ...override });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message });
+  });
+});
+
+describe('one person, one account', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it("a second account cannot add the first one's bank account, however it is written", async () => {
+    const first = await registerPlayer(api.server);
+    const second = await registerPlayer(api.server);
+    const account = newBankAccount('Same Person');
+    expect((await first.client.post('/api/bank-accounts', account)).status).toBe(201);
+    const number = account.account_number;
+    const again = await second.client.post('/api/bank-accounts', {
+      ...account,
+      account_number: `00${number.slice(0, 4)} ${number.slice(4, 8)}-${number.slice(8)}`,
+      ifsc_code: account.ifsc_code.toLowerCase(),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'This bank account is already in use' });
+    expect((await second.client.get('/api/bank-accounts')).body).toEqual([]);
+    const own = await first.client.post('/api/bank-accounts', { ...account, account_number: `0${number}` });
+    expect(own.status).toBe(409);
+    expect(own.body).toEqual({ message: 'Bank account already added' });
   });
 });

@@ -1,8 +1,16 @@
+/**
+ * Bets, /api/bets (edge-functions/api/routes/bets.ts), over HTTP: what a bet is refused for (tampered or hostile
+ * odds, minimum, balance, a closed, suspended, decided or quiet match, a stake above the limit, backing both teams,
+ * a price that is no longer the match's), one bet per Idempotency-Key, and a player's own bets. The rules'
+ * boundaries are pgTAP's (supabase/tests/30a-bets, 30c-price-and-decided, 60a-house-risk, 60b-fair-book).
+ * Settings are global and other files run alongside: this file leaves every setting as it found it and never
+ * changes default_odds (a match created meanwhile elsewhere would take it).
+ */
 import { describe, expect, it, beforeAll } from 'vitest';
 import { apiSuite, balance, createMatch, fund, registerPlayer, settled, unique, type Player } from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
 
-describe('bets, match administration and the back office', () => {
+describe('bets', () => {
   const api = apiSuite({ admin: true, reconciled: true });
 
   it("lists only the caller's own bets and transactions, also for an admin", async () => {
@@ -86,109 +94,6 @@ describe('bets, match administration and the back office', () => {
     expect(count).toBe(1);
   });
 });
-
-/**
- * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
- * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
- * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
- * available balance, look-alike usernames.
- */
-
-describe('attempts at misuse', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  it('answers hostile odds / potential_win with 400 and a wrong but valid number with 409; nothing moves', async () => {
-    const player = await registerPlayer(api.server);
-    await fund(api.server, player, 5000);
-    const match = await createMatch(api.admin, { live: true });
-    const bet = (extra: Record<string, unknown>) =>
-      player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000, ...extra });
-    for (const extra of [
-      { potential_win: 3000.5 },
-      { potential_win: 1e300 },
-      { potential_win: -3000 },
-      { potential_win: 'lots' },
-      { odds: 1e300 },
-      { odds: 101 },
-      { odds: 0 },
-      { odds: 'Infinity' },
-    ]) {
-      const answer = await bet(extra);
-      expect(answer.status, JSON.stringify(extra)).toBe(400);
-      expect(answer.body.message).toMatch(/^Invalid (odds|potential win)$/);
-    }
-    for (const extra of [
-      { odds: 2.5 },
-      { odds: 3.001 },
-      { potential_win: 2999 },
-      { potential_win: 9_000_000_000_000 },
-    ]) {
-      const answer = await bet(extra);
-      expect(answer.status, JSON.stringify(extra)).toBe(409);
-      expect(answer.body).toEqual({ message: 'Odds have changed' });
-    }
-    expect(await balance(api.db, player.id)).toBe(5000);
-    expect((await api.db`select count(*)::int as n from public.bets where user_id = ${player.id}`)[0].n).toBe(0);
-  });
-});
-
-/**
- * The book cannot be beaten, over HTTP: each attempt of a player or an insider who reads the rules and plays
- * them, with the answer it gets and what it moved (balances, rows). The rules' boundaries are pgTAP's
- * (supabase/tests/60b-fair-book.test.sql, 60a-house-risk.test.sql); races are in tests/db/concurrency.test.ts.
- * Settings are global and other files run alongside: this file leaves every setting as it found it.
- */
-
-describe('the book cannot be beaten', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  const bet = (player: Player, match_id: number, team_id: number, amount: number) =>
-    player.client.post('/api/bets', { match_id, team_id, amount });
-
-  it('a player who backs both teams of a match gets the second bet refused: no certain profit', async () => {
-    const player = await registerPlayer(api.server);
-    await fund(api.server, player, 20_000);
-    const match = await createMatch(api.admin, { live: true });
-    expect((await bet(player, match.id, 1, 5000)).status).toBe(201);
-    const hedge = await bet(player, match.id, 2, 5000);
-    expect(hedge.status).toBe(409);
-    expect(hedge.body).toEqual({ message: 'You have already backed Mumbai Indians in this match' });
-    expect(await balance(api.db, player.id)).toBe(15_000);
-    expect((await player.client.get(`/api/matches/${match.id}/position`)).body).toEqual({ team_id: 1, staked: 5000 });
-
-    await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 2 });
-    await settled(api.db, match.id);
-    expect(await balance(api.db, player.id), 'the side backed lost: the stake is gone').toBe(15_000);
-  });
-
-  it('pauses bets on a match whose live score has gone quiet, until the next live update', async () => {
-    const player = await registerPlayer(api.server);
-    await fund(api.server, player, 5_000);
-    const match = await createMatch(api.admin, { live: true });
-    // the score was last updated 181 seconds ago (the default pause is 180)
-    await api.db`update public.matches set live_updated_at = now() - interval '181 seconds' where id = ${match.id}`;
-    const read = await player.client.get(`/api/matches/${match.id}`, { 'cache-control': 'no-cache' });
-    expect(Date.parse(read.body.betting_pauses_at)).toBeLessThan(Date.now());
-    const refused = await bet(player, match.id, 1, 1000);
-    expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: 'Betting is paused until the live score is updated' });
-    expect(await balance(api.db, player.id)).toBe(5_000);
-
-    const updated = await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '12/0' });
-    expect(Date.parse(updated.body.betting_pauses_at)).toBeGreaterThan(Date.now());
-    expect((await bet(player, match.id, 1, 1000)).status).toBe(201);
-  });
-});
-
-/**
- * The operator's price and the decided match over HTTP: both prices in every match answer and live event,
- * PATCH /api/admin/matches/{id}/odds (validated, audited, closed matches refused), a bet at the price of its
- * moment (a stale client price a 409 that moves nothing), settlement at each bet's own odds, the risk view's
- * over-round, the default_odds setting, and update-live's score format, team batting first and the decided
- * match that takes no bets. The rules' boundaries are pgTAP's (supabase/tests/30c-price-and-decided.test.sql).
- * The settings are global and other test files run alongside: this file never changes default_odds (a
- * match created meanwhile elsewhere would take it); pgTAP and the E2E journey do.
- */
 
 describe('the operator sets the price', () => {
   const api = apiSuite({ admin: true, reconciled: true });
@@ -291,14 +196,6 @@ describe('a decided match takes no bets', () => {
   });
 });
 
-/**
- * House risk over HTTP: suspend/resume (the bet's 409, the public match answer and its live event), the
- * close point reached by a live update, the stake limit's 409, the risk view, and the settings (validated,
- * audited). Who may call each route is in authorization.test.ts; the rules' boundaries are pgTAP's
- * (supabase/tests/60a-house-risk.test.sql). The settings are global and other test files run alongside, so
- * this file changes only the liability limit, upwards, and puts it back.
- */
-
 describe('house risk', () => {
   const api = apiSuite({ admin: true, reconciled: true });
   let player: Player;
@@ -335,5 +232,84 @@ describe('house risk', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ message: 'Maximum stake per bet is ₹100,000' });
     expect(await balance(api.db, player.id)).toBe(before);
+  });
+});
+
+describe('the book cannot be beaten', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  const bet = (player: Player, match_id: number, team_id: number, amount: number) =>
+    player.client.post('/api/bets', { match_id, team_id, amount });
+
+  it('a player who backs both teams of a match gets the second bet refused: no certain profit', async () => {
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 20_000);
+    const match = await createMatch(api.admin, { live: true });
+    expect((await bet(player, match.id, 1, 5000)).status).toBe(201);
+    const hedge = await bet(player, match.id, 2, 5000);
+    expect(hedge.status).toBe(409);
+    expect(hedge.body).toEqual({ message: 'You have already backed Mumbai Indians in this match' });
+    expect(await balance(api.db, player.id)).toBe(15_000);
+    expect((await player.client.get(`/api/matches/${match.id}/position`)).body).toEqual({ team_id: 1, staked: 5000 });
+
+    await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 2 });
+    await settled(api.db, match.id);
+    expect(await balance(api.db, player.id), 'the side backed lost: the stake is gone').toBe(15_000);
+  });
+
+  it('pauses bets on a match whose live score has gone quiet, until the next live update', async () => {
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 5_000);
+    const match = await createMatch(api.admin, { live: true });
+    // the score was last updated 181 seconds ago (the default pause is 180)
+    await api.db`update public.matches set live_updated_at = now() - interval '181 seconds' where id = ${match.id}`;
+    const read = await player.client.get(`/api/matches/${match.id}`, { 'cache-control': 'no-cache' });
+    expect(Date.parse(read.body.betting_pauses_at)).toBeLessThan(Date.now());
+    const refused = await bet(player, match.id, 1, 1000);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: 'Betting is paused until the live score is updated' });
+    expect(await balance(api.db, player.id)).toBe(5_000);
+
+    const updated = await api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, { team1_score: '12/0' });
+    expect(Date.parse(updated.body.betting_pauses_at)).toBeGreaterThan(Date.now());
+    expect((await bet(player, match.id, 1, 1000)).status).toBe(201);
+  });
+});
+
+describe('attempts at misuse', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it('answers hostile odds / potential_win with 400 and a wrong but valid number with 409; nothing moves', async () => {
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 5000);
+    const match = await createMatch(api.admin, { live: true });
+    const bet = (extra: Record<string, unknown>) =>
+      player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 1000, ...extra });
+    for (const extra of [
+      { potential_win: 3000.5 },
+      { potential_win: 1e300 },
+      { potential_win: -3000 },
+      { potential_win: 'lots' },
+      { odds: 1e300 },
+      { odds: 101 },
+      { odds: 0 },
+      { odds: 'Infinity' },
+    ]) {
+      const answer = await bet(extra);
+      expect(answer.status, JSON.stringify(extra)).toBe(400);
+      expect(answer.body.message).toMatch(/^Invalid (odds|potential win)$/);
+    }
+    for (const extra of [
+      { odds: 2.5 },
+      { odds: 3.001 },
+      { potential_win: 2999 },
+      { potential_win: 9_000_000_000_000 },
+    ]) {
+      const answer = await bet(extra);
+      expect(answer.status, JSON.stringify(extra)).toBe(409);
+      expect(answer.body).toEqual({ message: 'Odds have changed' });
+    }
+    expect(await balance(api.db, player.id)).toBe(5000);
+    expect((await api.db`select count(*)::int as n from public.bets where user_id = ${player.id}`)[0].n).toBe(0);
   });
 });

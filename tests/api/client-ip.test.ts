@@ -1,13 +1,20 @@
-import { describe, expect, it, afterAll, beforeAll } from 'vitest';
+/**
+ * Rate limits key on the client's IP. A server reached directly (the local runtime) must not believe
+ * X-Forwarded-For, or a client could dodge the per-IP limit by inventing addresses; behind TRUST_PROXY_HOPS
+ * proxies the address the farthest proxy appended is the client's, whatever the client put left of it, and
+ * only for a request the proxy forwarded: one that shows PROXY_SECRET (X-Proxy-Secret). The cookie's Secure flag
+ * takes X-Forwarded-Proto only from a trusted proxy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiSuite,
   Client,
-  randomIp,
-  registerPlayer,
-  unique,
   database,
+  registerPlayer,
   startServer,
+  unique,
   type TestServer,
+  apiSuite,
+  randomIp,
 } from '../support/api.ts';
 import { TEST_PROXY_SECRET } from '../support/server.ts';
 
@@ -25,51 +32,6 @@ async function recordedIp(server: TestServer, forwardedFor: string, proxySecret 
   expect(sessions.status).toBe(200);
   return sessions.body.find((session: { current: boolean }) => session.current).ip;
 }
-
-/**
- * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
- * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
- * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
- * available balance, look-alike usernames.
- */
-
-describe('attempts at misuse', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  it("takes the right-most X-Forwarded-For entry (the proxy's), not the client-controlled left ones", async () => {
-    const taken = await registerPlayer(api.server);
-    const proxySeen = randomIp();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      const answer = await new Client(api.server.url, `${randomIp()}, ${proxySeen}`).post('/api/register', {
-        name: 'Again',
-        username: taken.username,
-        email: `${unique('e')}@example.com`,
-        password: 'secret-123',
-      });
-      statuses.push(answer.status);
-    }
-    expect(statuses).toEqual([...Array(10).fill(409), 429]);
-  });
-
-  it('sets Secure on the cookie when the trusted proxy says X-Forwarded-Proto: https', async () => {
-    const username = unique('sec');
-    const answer = await new Client(api.server.url).post(
-      '/api/register',
-      { name: 'Secure Cookie', username, email: `${username}@example.com`, password: 'secret-123' },
-      { 'x-forwarded-proto': 'https' },
-    );
-    expect(answer.status).toBe(201);
-    expect(answer.headers.get('set-cookie')).toContain('Secure');
-  });
-});
-
-/**
- * Rate limits key on the client's IP. A server reached directly (the local runtime) must not believe
- * X-Forwarded-For, or a client could dodge the per-IP limit by inventing addresses; behind TRUST_PROXY_HOPS
- * proxies the address the farthest proxy appended is the client's, whatever the client put left of it, and
- * only for a request the proxy forwarded: one that shows PROXY_SECRET (X-Proxy-Secret).
- */
 
 describe("client IP behind TRUST_PROXY_HOPS=2 (a static host rewriting /api, then the function's edge)", () => {
   let server: TestServer;
@@ -175,5 +137,36 @@ describe('client IP for rate limits without a trusted proxy (TRUST_PROXY_HOPS=0)
     const limited = statuses.indexOf(429);
     expect(limited).toBeGreaterThan(0);
     expect(statuses.slice(0, limited).every((status) => status === 409)).toBe(true);
+  });
+});
+
+describe('attempts at misuse', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it("takes the right-most X-Forwarded-For entry (the proxy's), not the client-controlled left ones", async () => {
+    const taken = await registerPlayer(api.server);
+    const proxySeen = randomIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const answer = await new Client(api.server.url, `${randomIp()}, ${proxySeen}`).post('/api/register', {
+        name: 'Again',
+        username: taken.username,
+        email: `${unique('e')}@example.com`,
+        password: 'secret-123',
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(409), 429]);
+  });
+
+  it('sets Secure on the cookie when the trusted proxy says X-Forwarded-Proto: https', async () => {
+    const username = unique('sec');
+    const answer = await new Client(api.server.url).post(
+      '/api/register',
+      { name: 'Secure Cookie', username, email: `${username}@example.com`, password: 'secret-123' },
+      { 'x-forwarded-proto': 'https' },
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('set-cookie')).toContain('Secure');
   });
 });

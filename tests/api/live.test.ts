@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { apiSuite, Client, createMatch, fund, registerPlayer, settled, startServer, type Db } from '../support/api.ts';
+/**
+ * GET /api/live/matches (edge-functions/api/routes/live.ts): Server-Sent Events fed by ONE shared LISTEN
+ * connection per process, capped at LIVE_MAX_STREAMS; and a player's token for their own Realtime topic.
+ */
 import { createHmac, randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { apiSuite, Client, createMatch, fund, registerPlayer, settled, startServer, type Db } from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
 
 /** This file's server names its connections, so other files' servers (running in parallel) are not counted. */
@@ -13,47 +17,6 @@ async function listenConnections(db: Db): Promise<number> {
     where application_name = ${APPLICATION_NAME} and query ilike 'listen %'`;
   return count;
 }
-
-/**
- * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
- * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
- * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
- * available balance, look-alike usernames.
- */
-
-describe('live stream cap', () => {
-  const api = apiSuite({ server: { env: { LIVE_MAX_STREAMS: '2' } } });
-
-  it('answers 503 Too many live connections beyond the cap, and serves again when one closes', async () => {
-    const open = await Promise.all(
-      [0, 1].map(async () => {
-        const abort = new AbortController();
-        const response = await fetch(`${api.server.url}/api/live/matches`, { signal: abort.signal });
-        expect(response.status).toBe(200);
-        const reader = response.body!.getReader();
-        await reader.read(); // ': connected'
-        return { abort, reader };
-      }),
-    );
-    const refused = await fetch(`${api.server.url}/api/live/matches`);
-    expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({ message: 'Too many live connections' });
-    expect(refused.headers.get('retry-after')).toBe('30');
-
-    open[0].abort.abort();
-    let status = 0;
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline && status !== 200;) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      status = await new Client(api.server.url).streamStatus('/api/live/matches');
-    }
-    expect(status).toBe(200);
-    open[1].abort.abort();
-  });
-});
-
-/**
- * GET /api/live/matches: Server-Sent Events fed by ONE shared LISTEN connection per process.
- */
 
 describe('GET /api/live/matches', () => {
   const api = apiSuite({ admin: true, server: { env: { PGAPPNAME: APPLICATION_NAME } } });
@@ -356,5 +319,35 @@ describe('GET /api/live/matches with a client that cannot keep up', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('live stream cap', () => {
+  const api = apiSuite({ server: { env: { LIVE_MAX_STREAMS: '2' } } });
+
+  it('answers 503 Too many live connections beyond the cap, and serves again when one closes', async () => {
+    const open = await Promise.all(
+      [0, 1].map(async () => {
+        const abort = new AbortController();
+        const response = await fetch(`${api.server.url}/api/live/matches`, { signal: abort.signal });
+        expect(response.status).toBe(200);
+        const reader = response.body!.getReader();
+        await reader.read(); // ': connected'
+        return { abort, reader };
+      }),
+    );
+    const refused = await fetch(`${api.server.url}/api/live/matches`);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ message: 'Too many live connections' });
+    expect(refused.headers.get('retry-after')).toBe('30');
+
+    open[0].abort.abort();
+    let status = 0;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline && status !== 200;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = await new Client(api.server.url).streamStatus('/api/live/matches');
+    }
+    expect(status).toBe(200);
+    open[1].abort.abort();
   });
 });

@@ -1,48 +1,15 @@
+/**
+ * The public match reads, /api/matches (edge-functions/api/routes/matches.ts): both prices in every answer, and
+ * reads served from memory (edge-functions/api/public-reads.ts) that must never show an old match once it changed:
+ * not after this server's own admin write, not after a change the server only hears of through the database's
+ * notification, and never to a request that asks for a fresh read. And because a shared cache keeps them for
+ * everyone, they must be the same for every caller: nothing of the signed-in player who asked (their bets, their
+ * balance, a cookie) may be in them.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
 import { apiSuite, Client, createMatch, fund, registerPlayer, type Player } from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
-
-/**
- * The operator's price and the decided match over HTTP: both prices in every match answer and live event,
- * PATCH /api/admin/matches/{id}/odds (validated, audited, closed matches refused), a bet at the price of its
- * moment (a stale client price a 409 that moves nothing), settlement at each bet's own odds, the risk view's
- * over-round, the default_odds setting, and update-live's score format, team batting first and the decided
- * match that takes no bets. The rules' boundaries are pgTAP's (supabase/tests/30c-price-and-decided.test.sql).
- * The settings are global and other test files run alongside: this file never changes default_odds (a
- * match created meanwhile elsewhere would take it); pgTAP and the E2E journey do.
- */
-
-describe('the operator sets the price', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-  let player: Player;
-  let other: Player;
-  beforeAll(async () => {
-    [player, other] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
-    await Promise.all([fund(api.server, player, 50_000), fund(api.server, other, 50_000)]);
-  });
-
-  it('answers both prices with every match, player and admin, list and detail, 3.00 by default', async () => {
-    const match = await createMatch(api.admin, { live: true });
-    const anonymous = new Client(api.server.url);
-    const answers = [
-      (await anonymous.get(`/api/matches/${match.id}`)).body,
-      (await anonymous.get('/api/matches?status=live')).body.find((m: { id: number }) => m.id === match.id),
-      (await api.admin.client.get(`/api/admin/matches/${match.id}`)).body,
-      (await api.admin.client.get('/api/admin/matches')).body.find((m: { id: number }) => m.id === match.id),
-    ];
-    for (const answer of answers)
-      expect(answer).toMatchObject({ id: match.id, team1_odds: 3, team2_odds: 3, batting_first_team_id: null });
-  });
-});
-
-/**
- * Public match reads served from memory (edge-functions/api/public-reads.ts) must never show an old match
- * once it changed: not after this server's own admin write, not after a change the server only hears of
- * through the database's notification, and never to a request that asks for a fresh read. And because a
- * shared cache keeps them for everyone, they must be the same for every caller: nothing of the signed-in
- * player who asked (their bets, their balance, a cookie) may be in them.
- */
 
 describe('public match reads served from memory', () => {
   const api = apiSuite({ admin: true });
@@ -144,5 +111,28 @@ describe('public match reads served from memory', () => {
       expect(invalid.status).toBe(400);
       expect(invalid.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL);
     });
+  });
+});
+
+describe('the operator sets the price', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+  let player: Player;
+  let other: Player;
+  beforeAll(async () => {
+    [player, other] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
+    await Promise.all([fund(api.server, player, 50_000), fund(api.server, other, 50_000)]);
+  });
+
+  it('answers both prices with every match, player and admin, list and detail, 3.00 by default', async () => {
+    const match = await createMatch(api.admin, { live: true });
+    const anonymous = new Client(api.server.url);
+    const answers = [
+      (await anonymous.get(`/api/matches/${match.id}`)).body,
+      (await anonymous.get('/api/matches?status=live')).body.find((m: { id: number }) => m.id === match.id),
+      (await api.admin.client.get(`/api/admin/matches/${match.id}`)).body,
+      (await api.admin.client.get('/api/admin/matches')).body.find((m: { id: number }) => m.id === match.id),
+    ];
+    for (const answer of answers)
+      expect(answer).toMatchObject({ id: match.id, team1_odds: 3, team2_odds: 3, batting_first_team_id: null });
   });
 });

@@ -1,3 +1,9 @@
+/**
+ * The payment gateway's side, /api/payments (edge-functions/api/routes/payments.ts): the signed webhook
+ * (credited once, refused when forged, stale, unknown or for another amount, a race of two with one gateway id,
+ * a success after an admin rejection) and the sandbox gateway's pages (only for the deposit's owner, escaped, off
+ * with a real webhook secret). pgTAP: supabase/tests/20a-deposits, 20d-late-deposit-payment.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   apiSuite,
@@ -8,30 +14,122 @@ import {
   sendWebhook,
   signedWebhook,
   unique,
-  type Player,
+  pendingDeposit,
+  transactionCount,
 } from '../support/api.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-/**
- * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
- * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
- * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
- * available balance, look-alike usernames.
- */
+describe('payment webhook and sandbox gateway', () => {
+  const api = apiSuite({ reconciled: true });
+
+  it('credits a deposit once on the signed success webhook; a replay changes nothing', async () => {
+    const player = await registerPlayer(api.server);
+    const { reference } = await pendingDeposit(player, 1500, { status: 'completed' });
+    const event = { reference, amount: 1500, status: 'success', gateway_txn_id: unique('gw') };
+    const first = await sendWebhook(api.server, event);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ reference, status: 'completed' });
+    expect(await balance(api.db, player.id)).toBe(1500);
+    const replay = await sendWebhook(api.server, event);
+    expect(replay.status).toBe(200);
+    expect(await balance(api.db, player.id)).toBe(1500);
+    const [{ count }] =
+      await api.db`select count(*)::int as count from public.transactions where user_id = ${player.id} and status = 'completed'`;
+    expect(count).toBe(1);
+  });
+
+  it('marks a deposit failed on the failure event, moving no money', async () => {
+    const player = await registerPlayer(api.server);
+    const { reference } = await pendingDeposit(player, 1000, { status: 'completed' });
+    const answer = await sendWebhook(api.server, {
+      reference,
+      amount: 1000,
+      status: 'failed',
+      gateway_txn_id: unique('gw'),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.status).toBe('failed');
+    expect(await balance(api.db, player.id)).toBe(0);
+  });
+
+  it('refuses webhooks: bad signature, stale timestamp (401), unknown reference (404), amount mismatch (409)', async () => {
+    const player = await registerPlayer(api.server);
+    const { reference } = await pendingDeposit(player, 1000, { status: 'completed' });
+    const event = { reference, amount: 1000, status: 'success', gateway_txn_id: unique('gw') };
+
+    const forged = await sendWebhook(api.server, event, { secret: 'not-the-secret' });
+    expect(forged.status).toBe(401);
+    expect(forged.body).toEqual({ message: 'Invalid signature' });
+
+    // signed over one body, sent with another (re-serialized / tampered)
+    const { headers } = signedWebhook(event);
+    const tampered = await new Client(api.server.url).post(
+      '/api/payments/webhook',
+      JSON.stringify({ ...event, amount: 100000 }),
+      headers,
+    );
+    expect(tampered.status).toBe(401);
+
+    const unsigned = await new Client(api.server.url).post('/api/payments/webhook', event);
+    expect(unsigned.status).toBe(401);
+
+    const stale = await sendWebhook(api.server, event, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    expect(stale.status).toBe(401);
+    expect(stale.body).toEqual({ message: 'Stale webhook timestamp' });
+
+    const unknown = await sendWebhook(api.server, { ...event, reference: depositReference() });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Unknown reference' });
+
+    const mismatch = await sendWebhook(api.server, { ...event, amount: 100000 });
+    expect(mismatch.status).toBe(409);
+    expect(mismatch.body).toEqual({ message: 'Amount mismatch' });
+
+    const malformed = await new Client(api.server.url).post(
+      '/api/payments/webhook',
+      '{not json',
+      signedWebhook('{not json').headers,
+    );
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ message: 'Malformed JSON body' });
+
+    expect(await balance(api.db, player.id)).toBe(0);
+  });
+
+  it('serves the sandbox gateway page and its Pay button completes the deposit and returns to /wallet', async () => {
+    const player = await registerPlayer(api.server);
+    const { answer, reference } = await pendingDeposit(player, 3000, { status: 'completed' });
+    const page = await new Client(api.server.url).get(answer.body.redirect_url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
+    expect(page.text).toContain('₹3,000');
+    expect(page.text).toContain(reference);
+    expect(page.text).toContain('>Pay<');
+    expect(page.text).toContain('>Fail<');
+
+    const form = new URLSearchParams({ amount: '3000', reference, outcome: 'success' }).toString();
+    const paid = await player.client.post('/api/payments/sandbox', form, {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: api.server.url,
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe('/wallet');
+    expect(await balance(api.db, player.id)).toBe(3000);
+  });
+
+  it('escapes what the sandbox page shows', async () => {
+    const page = await new Client(api.server.url).get(
+      '/api/payments/sandbox?amount=500&username=%3Cscript%3E&reference=REF-1-AAAA',
+    );
+    expect(page.text).not.toContain('<script>');
+    expect(page.text).toContain('&lt;script&gt;');
+  });
+});
 
 describe('attempts at misuse', () => {
   const api = apiSuite({ admin: true, reconciled: true });
-
-  async function pendingDeposit(player: Player, amount = 1000) {
-    const reference = depositReference();
-    const answer = await player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference });
-    expect(answer.status).toBe(201);
-    return { reference, id: answer.body.id as number };
-  }
-
-  const ledger = async (userId: number) =>
-    (await api.db`select count(*)::int as n from public.transactions where user_id = ${userId}`)[0].n as number;
 
   it('answers 409 Duplicate gateway transaction when two webhooks race with one gateway id', async () => {
     const [a, b] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
@@ -117,7 +215,7 @@ describe('attempts at misuse', () => {
     expect(late.status).toBe(200);
     expect(late.body).toEqual({ reference, status: 'completed' });
     expect(await balance(api.db, player.id)).toBe(2500);
-    const rows = await ledger(player.id);
+    const rows = await transactionCount(api.db, player.id);
 
     const replay = await sendWebhook(api.server, event); // the gateway's retry
     expect(replay.status).toBe(200);
@@ -126,7 +224,7 @@ describe('attempts at misuse', () => {
     expect(other.status).toBe(409);
     expect(other.body).toEqual({ message: 'Transaction already settled' });
     expect(await balance(api.db, player.id)).toBe(2500);
-    expect(await ledger(player.id)).toBe(rows);
+    expect(await transactionCount(api.db, player.id)).toBe(rows);
     const [row] = await api.db`select status, gateway_txn_id from public.transactions where id = ${id}`;
     expect(row).toEqual({ status: 'completed', gateway_txn_id: gatewayId });
     const wallet = await player.client.get('/api/wallet/transactions');
@@ -185,125 +283,5 @@ describe('sandbox gateway with a real webhook secret', () => {
     const { raw, headers } = signedWebhook(event, { secret });
     expect((await new Client(api.server.url).post('/api/payments/webhook', raw, headers)).status).toBe(200);
     expect(await balance(api.db, player.id)).toBe(1000);
-  });
-});
-
-describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank accounts', () => {
-  const api = apiSuite({ reconciled: true });
-
-  async function pendingDeposit(player: Player, amount = 1000) {
-    const reference = depositReference();
-    const answer = await player.client.post('/api/wallet/deposit', {
-      amount,
-      paymentMethod: 'upi',
-      reference,
-      status: 'completed',
-    });
-    expect(answer.status).toBe(201);
-    return { reference, answer };
-  }
-
-  it('credits a deposit once on the signed success webhook; a replay changes nothing', async () => {
-    const player = await registerPlayer(api.server);
-    const { reference } = await pendingDeposit(player, 1500);
-    const event = { reference, amount: 1500, status: 'success', gateway_txn_id: unique('gw') };
-    const first = await sendWebhook(api.server, event);
-    expect(first.status).toBe(200);
-    expect(first.body).toEqual({ reference, status: 'completed' });
-    expect(await balance(api.db, player.id)).toBe(1500);
-    const replay = await sendWebhook(api.server, event);
-    expect(replay.status).toBe(200);
-    expect(await balance(api.db, player.id)).toBe(1500);
-    const [{ count }] =
-      await api.db`select count(*)::int as count from public.transactions where user_id = ${player.id} and status = 'completed'`;
-    expect(count).toBe(1);
-  });
-
-  it('marks a deposit failed on the failure event, moving no money', async () => {
-    const player = await registerPlayer(api.server);
-    const { reference } = await pendingDeposit(player);
-    const answer = await sendWebhook(api.server, {
-      reference,
-      amount: 1000,
-      status: 'failed',
-      gateway_txn_id: unique('gw'),
-    });
-    expect(answer.status).toBe(200);
-    expect(answer.body.status).toBe('failed');
-    expect(await balance(api.db, player.id)).toBe(0);
-  });
-
-  it('refuses webhooks: bad signature, stale timestamp (401), unknown reference (404), amount mismatch (409)', async () => {
-    const player = await registerPlayer(api.server);
-    const { reference } = await pendingDeposit(player);
-    const event = { reference, amount: 1000, status: 'success', gateway_txn_id: unique('gw') };
-
-    const forged = await sendWebhook(api.server, event, { secret: 'not-the-secret' });
-    expect(forged.status).toBe(401);
-    expect(forged.body).toEqual({ message: 'Invalid signature' });
-
-    // signed over one body, sent with another (re-serialized / tampered)
-    const { headers } = signedWebhook(event);
-    const tampered = await new Client(api.server.url).post(
-      '/api/payments/webhook',
-      JSON.stringify({ ...event, amount: 100000 }),
-      headers,
-    );
-    expect(tampered.status).toBe(401);
-
-    const unsigned = await new Client(api.server.url).post('/api/payments/webhook', event);
-    expect(unsigned.status).toBe(401);
-
-    const stale = await sendWebhook(api.server, event, { timestamp: Math.floor(Date.now() / 1000) - 301 });
-    expect(stale.status).toBe(401);
-    expect(stale.body).toEqual({ message: 'Stale webhook timestamp' });
-
-    const unknown = await sendWebhook(api.server, { ...event, reference: depositReference() });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Unknown reference' });
-
-    const mismatch = await sendWebhook(api.server, { ...event, amount: 100000 });
-    expect(mismatch.status).toBe(409);
-    expect(mismatch.body).toEqual({ message: 'Amount mismatch' });
-
-    const malformed = await new Client(api.server.url).post(
-      '/api/payments/webhook',
-      '{not json',
-      signedWebhook('{not json').headers,
-    );
-    expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ message: 'Malformed JSON body' });
-
-    expect(await balance(api.db, player.id)).toBe(0);
-  });
-
-  it('serves the sandbox gateway page and its Pay button completes the deposit and returns to /wallet', async () => {
-    const player = await registerPlayer(api.server);
-    const { answer, reference } = await pendingDeposit(player, 3000);
-    const page = await new Client(api.server.url).get(answer.body.redirect_url);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
-    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
-    expect(page.text).toContain('₹3,000');
-    expect(page.text).toContain(reference);
-    expect(page.text).toContain('>Pay<');
-    expect(page.text).toContain('>Fail<');
-
-    const form = new URLSearchParams({ amount: '3000', reference, outcome: 'success' }).toString();
-    const paid = await player.client.post('/api/payments/sandbox', form, {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: api.server.url,
-    });
-    expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe('/wallet');
-    expect(await balance(api.db, player.id)).toBe(3000);
-  });
-
-  it('escapes what the sandbox page shows', async () => {
-    const page = await new Client(api.server.url).get(
-      '/api/payments/sandbox?amount=500&username=%3Cscript%3E&reference=REF-1-AAAA',
-    );
-    expect(page.text).not.toContain('<script>');
-    expect(page.text).toContain('&lt;script&gt;');
   });
 });

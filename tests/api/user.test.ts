@@ -1,10 +1,10 @@
+/**
+ * GET /api/user (edge-functions/api/routes/user.ts): the signed-in user, with what they may spend.
+ */
 import { describe, expect, it } from 'vitest';
-import { apiSuite, Client, createAdmin, registerPlayer, fund, newBankAccount } from '../support/api.ts';
+import { apiSuite, Client, createAdmin, registerPlayer, fund, ownAccount } from '../support/api.ts';
 
-/** A bank account of a player's own: nobody else holds it (one account per bank account). */
-const ownAccount = () => ({ ...newBankAccount('Rahul Sharma'), ifsc_code: 'sbin0001234', bank_name: 'State Bank' });
-
-describe('authentication: /api/register, /api/login, /api/user, /api/logout', () => {
+describe('GET /api/user', () => {
   const api = apiSuite();
 
   it('answers GET /api/user with 401 Not authenticated when signed out', async () => {
@@ -14,7 +14,7 @@ describe('authentication: /api/register, /api/login, /api/user, /api/logout', ()
   });
 });
 
-describe('wallet: deposits, payment webhook, sandbox gateway, withdrawals, bank accounts', () => {
+describe('what a player may spend', () => {
   const api = apiSuite({ reconciled: true });
 
   it('answers what a player may spend: available_balance and pending_withdrawals on every user answer', async () => {

@@ -6,6 +6,7 @@
 import { createHmac, randomBytes, randomInt, scryptSync } from 'node:crypto';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { nextPageUrl } from '../../src/domain/paging.ts';
 import { contractOf } from './contract.ts';
 import { requireEnv, startServer, TEST_PROXY_SECRET, type ServerOptions, type TestServer } from './server.ts';
 
@@ -50,6 +51,13 @@ export function newBankAccount(holder = 'Test Player') {
 
 /** A phone number nobody has yet (compared on its last ten digits: one account per phone number). */
 export const newPhone = () => `9${randomInt(100_000_000, 1_000_000_000)}`;
+
+/** A bank account of a player's own: nobody else holds it (one account per bank account). */
+export const ownAccount = () => ({
+  ...newBankAccount('Rahul Sharma'),
+  ifsc_code: 'sbin0001234',
+  bank_name: 'State Bank',
+});
 
 /** A random client IP, so the per-IP registration limit never couples tests. */
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -201,6 +209,29 @@ export async function createAdmin(server: TestServer, db: Db): Promise<Player> {
   return { client, id: answer.body.id, username, password };
 }
 
+/** The same user signed in from one more browser. */
+export async function anotherBrowser(server: TestServer, player: Player): Promise<Client> {
+  const client = new Client(server.url);
+  const answer = await client.post('/api/login', { username: player.username, password: player.password });
+  expect(answer.status).toBe(200);
+  return client;
+}
+
+/** Signs the player's own browser in again (after a sign-out, or sessions ended). */
+export async function signIn(player: Player) {
+  const answer = await player.client.post('/api/login', { username: player.username, password: player.password });
+  expect(answer.status).toBe(200);
+}
+
+/** Two accounts that shared a phone number before the rule (a kept duplicate), as the migration left them. */
+export async function sharingAPhone(server: TestServer, db: Db) {
+  const phone = newPhone();
+  const first = await registerPlayer(server, { phone });
+  const second = await registerPlayer(server);
+  await db`update public.users set phone = ${`0${phone}`}, phone_kept_duplicate = true where id = ${second.id}`;
+  return [first, second] as const;
+}
+
 export function depositReference(): string {
   const letters = Array.from({ length: 4 }, () => String.fromCharCode(65 + randomInt(26))).join('');
   return `REF-${Date.now()}${randomInt(100, 999)}-${letters}`;
@@ -225,6 +256,43 @@ export async function sendWebhook(
 ) {
   const { raw, headers } = signedWebhook(event, options);
   return new Client(server.url).post('/api/payments/webhook', raw, headers);
+}
+
+/** A deposit the player asked for and no gateway has confirmed yet; `extra` goes into the request body. */
+export async function pendingDeposit(player: Player, amount = 1000, extra: Record<string, unknown> = {}) {
+  const reference = depositReference();
+  const answer = await player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference, ...extra });
+  expect(answer.status).toBe(201);
+  return { reference, id: answer.body.id as number, answer };
+}
+
+/** `count` pending deposits of a user, written straight into the ledger (pending rows move no money). */
+export async function pendingDeposits(db: Db, userId: number, count: number): Promise<number[]> {
+  const rows = await db`
+    insert into public.transactions (user_id, amount, type, status, reference_id, payment_method)
+    select ${userId}, 500 + g, 'deposit', 'pending', ${depositReference()} || '-' || g, 'upi'
+    from generate_series(1, ${count}::int) g
+    order by g
+    returning id`;
+  return rows.map((row) => row.id as number);
+}
+
+/** How many rows a user has in the ledger, whatever their type and status. */
+export const transactionCount = async (db: Db, userId: number) =>
+  (await db`select count(*)::int as n from public.transactions where user_id = ${userId}`)[0].n as number;
+
+/** Follows `Link: rel="next"` from `path` to the end; `between` runs after each page. */
+export async function walk(client: Client, path: string, between: () => Promise<unknown> = async () => {}) {
+  const pages: number[][] = [];
+  let url: string | null = path;
+  while (url) {
+    const answer = await client.get(url);
+    expect(answer.status).toBe(200);
+    pages.push(answer.body.map((row: { id: number }) => row.id));
+    url = nextPageUrl(answer.headers.get('link'));
+    await between();
+  }
+  return pages;
 }
 
 /** Deposits `amount` through the real path: POST /api/wallet/deposit, then the gateway's signed webhook. */
@@ -258,6 +326,11 @@ export async function createMatch(admin: Player, options: { live?: boolean; team
     if (started.status !== 200) throw new Error(`start failed: ${started.status} ${started.text}`);
   }
   return created.body as { id: number; team1_id: number; team2_id: number };
+}
+
+/** A calendar day in India Standard Time, as YYYY-MM-DD, `days` from today. */
+export function istDay(days = 0): string {
+  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 }
 
 export async function balance(db: Db, userId: number): Promise<number> {

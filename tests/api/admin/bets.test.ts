@@ -1,27 +1,13 @@
 /**
- * Keyset pages on every list (src/domain/paging.ts) and the admin screens' server-side search, filters and
- * counts (Search users, Search transactions, the status tabs): the contract over real HTTP on a real database.
+ * An admin's view of a match's bets, /api/admin/bets/match/{id}, in keyset pages with the match's count, beside a
+ * player's own /api/bets.
  */
 import { describe, expect, it } from 'vitest';
 import { nextPageUrl } from '@/domain/paging.ts';
-import { apiSuite, Client, createMatch, fund, registerPlayer } from '../../support/api.ts';
+import { apiSuite, createMatch, fund, registerPlayer, walk } from '../../support/api.ts';
 
 describe('lists: keyset pages, search, filters and counts', () => {
   const api = apiSuite({ admin: true, reconciled: true });
-
-  /** Follows `Link: rel="next"` from `path` to the end; `between` runs after each page. */
-  async function walk(client: Client, path: string, between: () => Promise<unknown> = async () => {}) {
-    const pages: number[][] = [];
-    let url: string | null = path;
-    while (url) {
-      const answer = await client.get(url);
-      expect(answer.status).toBe(200);
-      pages.push(answer.body.map((row: { id: number }) => row.id));
-      url = nextPageUrl(answer.headers.get('link'));
-      await between();
-    }
-    return pages;
-  }
 
   it("pages the bets of a player and of a match, and counts the match's bets with the first page", async () => {
     const match = await createMatch(api.admin, { live: true });

@@ -11,6 +11,7 @@ import { booksMessages, type Books } from '@/domain/books.ts';
 import { protectionMessages } from '@/domain/protection.ts';
 import {
   apiSuite,
+  istDay,
   Client,
   createMatch,
   fund,
@@ -19,12 +20,6 @@ import {
   settled,
   unique,
 } from '../../support/api.ts';
-
-const HOUR = 3_600_000;
-/** The IST calendar day `days` from today, YYYY-MM-DD. */
-function istDay(days = 0): string {
-  return new Date(Date.now() + days * 24 * HOUR).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
-}
 
 describe("the house's books", () => {
   const api = apiSuite({ admin: true, reconciled: true });

@@ -1,3 +1,13 @@
+/**
+ * Match administration, /api/admin/matches (edge-functions/api/routes/admin/matches.ts), over HTTP: creating
+ * matches, starting them, live updates (the score's format, the over kept when left out, the team batting first),
+ * the price (validated, announced live, audited), suspending and resuming betting, the risk view with its
+ * over-round, and declaring a winner or abandoning: settlement at each bet's own odds, refunds, and a referral bonus
+ * earned only by the house's result on the referred player, never within a ring of linked accounts. The rules'
+ * boundaries are pgTAP's (supabase/tests/30b-matches, 30c-price-and-decided, 35a-settlement-bulk, 60a-house-risk,
+ * 60b-fair-book, 10b-one-person). Settings are global and other files run alongside: this file changes only the
+ * liability limit, upwards, and puts it back, and never changes default_odds.
+ */
 import { describe, expect, it, beforeAll } from 'vitest';
 import {
   apiSuite,
@@ -14,7 +24,7 @@ import {
 } from '../../support/api.ts';
 import { subscribe } from '../../support/sse.ts';
 
-describe('bets, match administration and the back office', () => {
+describe('match administration', () => {
   const api = apiSuite({ admin: true, reconciled: true });
 
   it('journey: register → deposit → webhook → bet → admin declares → balance 10000 − 1000 + 3000', async () => {
@@ -164,164 +174,6 @@ describe('bets, match administration and the back office', () => {
   });
 });
 
-/**
- * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
- * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
- * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
- * available balance, look-alike usernames.
- */
-
-describe('attempts at misuse', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  it('refuses match dates outside the years 2000–2100 with 400', async () => {
-    // other files create matches meanwhile: count only those a refused date would have made
-    const outOfRange = async () =>
-      (
-        await api.db`
-      select count(*)::int as n from public.matches where start_time < '2000-01-01' or start_time >= '2101-01-01'`
-      )[0].n;
-    const before = await outOfRange();
-    for (const start_time of [
-      '0000-01-01T00:00:00Z',
-      '1999-12-31T23:59:59Z',
-      '2101-01-01T00:00:00Z',
-      '9999-12-31T00:00:00+05:30',
-    ]) {
-      const answer = await api.admin.client.post('/api/admin/matches', { team1_id: 1, team2_id: 2, start_time });
-      expect(answer.status, start_time).toBe(400);
-      expect(answer.body).toEqual({ message: 'Match date must be between the years 2000 and 2100' });
-    }
-    expect(await outOfRange()).toBe(before);
-  });
-});
-
-/**
- * The book cannot be beaten, over HTTP: each attempt of a player or an insider who reads the rules and plays
- * them, with the answer it gets and what it moved (balances, rows). The rules' boundaries are pgTAP's
- * (supabase/tests/60b-fair-book.test.sql, 60a-house-risk.test.sql); races are in tests/db/concurrency.test.ts.
- * Settings are global and other files run alongside: this file leaves every setting as it found it.
- */
-
-describe('the book cannot be beaten', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  const bet = (player: Player, match_id: number, team_id: number, amount: number) =>
-    player.client.post('/api/bets', { match_id, team_id, amount });
-
-  it('a live update that leaves out the over keeps it; correcting the over back does not reopen a closed market', async () => {
-    const player = await registerPlayer(api.server);
-    await fund(api.server, player, 5_000);
-    const match = await createMatch(api.admin, { live: true });
-    const update = (body: Record<string, unknown>) =>
-      api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, body);
-    expect((await update({ current_innings: 2, current_over: 14.3 })).body.current_over).toBe(14.3);
-    const scoreOnly = await update({ team1_score: '180/4' });
-    expect(scoreOnly.status).toBe(200);
-    expect(scoreOnly.body).toMatchObject({
-      team1_score: '180/4',
-      current_innings: 2,
-      current_over: 14.3,
-      betting: 'open',
-    });
-    expect((await update({ team2_score: '101/2', current_over: null })).body.current_over).toBe(14.3);
-
-    expect((await update({ current_over: 15 })).body.betting).toBe('closed');
-    const corrected = await update({ current_over: 14.4 });
-    expect(corrected.body).toMatchObject({ current_over: 14.4, betting: 'closed' });
-    const refused = await bet(player, match.id, 1, 1000);
-    expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: 'Betting is closed for this match' });
-
-    const resumed = await api.admin.client.patch(`/api/admin/matches/${match.id}/resume`);
-    expect(resumed.body.betting).toBe('open');
-    expect((await bet(player, match.id, 1, 1000)).status).toBe(201);
-    const audit = await api.admin.client.get('/api/admin/audit-log?limit=1000');
-    expect(
-      audit.body.filter(
-        (row: { action: string; target_id: number }) =>
-          row.action === 'match.resume_betting' && row.target_id === match.id,
-      ),
-    ).toHaveLength(1);
-  });
-
-  it('pays a referrer only once the referred player has staked their first deposit on settled bets', async () => {
-    const referrer = await registerPlayer(api.server);
-    const [{ referral_code: code }] = await api.db`select referral_code from public.users where id = ${referrer.id}`;
-    const referred = await registerPlayer(api.server, { referral_code: code });
-    await fund(api.server, referred, 2_000);
-    expect(await balance(api.db, referrer.id), 'a deposit alone pays nothing').toBe(0);
-
-    const match = await createMatch(api.admin, { live: true });
-    expect((await bet(referred, match.id, 1, 2000)).status).toBe(201);
-    expect(await balance(api.db, referrer.id), 'nor a bet that is not settled').toBe(0);
-    await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 2 });
-    await settled(api.db, match.id);
-    expect(await balance(api.db, referrer.id)).toBe(100);
-    const ledger = await referrer.client.get('/api/wallet/transactions');
-    expect(ledger.body.map((row: { type: string; reference_id: string }) => [row.type, row.reference_id])).toEqual([
-      ['referral_bonus', `REFERRAL-${referred.id}`],
-    ]);
-  });
-});
-
-/**
- * One person, one account, over HTTP: each attempt of a person who wants a second account, with the answer
- * it gets and what it left. The rules' boundaries are pgTAP's (supabase/tests/10b-one-person.test.sql); races
- * are in tests/db/concurrency.test.ts.
- */
-
-describe('one person, one account', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  const bet = (player: Player, matchId: number, teamId = 1) =>
-    player.client.post('/api/bets', { match_id: matchId, team_id: teamId, amount: 1000 });
-
-  it('a referral ring earns nothing: two accounts a referrer opens and hedges on one match pay no bonus', async () => {
-    const referrer = await registerPlayer(api.server);
-    const [{ referral_code: code }] = await api.db`select referral_code from public.users where id = ${referrer.id}`;
-    // the referrer opens both referred accounts on their own phone, with no phone number
-    const [backsOne, backsTwo] = [
-      await registerPlayer(api.server, { referral_code: code }, { sameBrowserAs: referrer }),
-      await registerPlayer(api.server, { referral_code: code }, { sameBrowserAs: referrer }),
-    ];
-    await fund(api.server, backsOne, 1000);
-    await fund(api.server, backsTwo, 1000);
-    const match = await createMatch(api.admin, { live: true });
-    expect((await bet(backsOne, match.id, 1)).status).toBe(201);
-    expect((await bet(backsTwo, match.id, 2)).status).toBe(201);
-    await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 });
-    await settled(api.db, match.id);
-
-    expect(await balance(api.db, referrer.id), 'no referral bonus for either account').toBe(0);
-    expect(
-      await api.db`select count(*)::int as n from public.transactions where user_id = ${referrer.id} and type = 'referral_bonus'`,
-    ).toEqual([{ n: 0 }]);
-    expect(
-      await api.db`select linked_at is not null as linked from app.referrals where referrer_id = ${referrer.id} order by user_id`,
-    ).toEqual([{ linked: true }, { linked: true }]);
-
-    // a friend on a phone of their own whose losses reach the bonus earns the referrer a bonus, once
-    const friend = await registerPlayer(api.server, { referral_code: code });
-    await fund(api.server, friend, 1000);
-    const next = await createMatch(api.admin, { live: true });
-    expect((await bet(friend, next.id, 1)).status).toBe(201);
-    await api.admin.client.patch(`/api/admin/matches/${next.id}/declare-winner`, { winning_team_id: 2 });
-    await settled(api.db, next.id);
-    expect(await balance(api.db, referrer.id)).toBe(100);
-  });
-});
-
-/**
- * The operator's price and the decided match over HTTP: both prices in every match answer and live event,
- * PATCH /api/admin/matches/{id}/odds (validated, audited, closed matches refused), a bet at the price of its
- * moment (a stale client price a 409 that moves nothing), settlement at each bet's own odds, the risk view's
- * over-round, the default_odds setting, and update-live's score format, team batting first and the decided
- * match that takes no bets. The rules' boundaries are pgTAP's (supabase/tests/30c-price-and-decided.test.sql).
- * The settings are global and other test files run alongside: this file never changes default_odds (a
- * match created meanwhile elsewhere would take it); pgTAP and the E2E journey do.
- */
-
 describe('the operator sets the price', () => {
   const api = apiSuite({ admin: true, reconciled: true });
   let player: Player;
@@ -460,14 +312,6 @@ describe('a decided match takes no bets', () => {
   });
 });
 
-/**
- * House risk over HTTP: suspend/resume (the bet's 409, the public match answer and its live event), the
- * close point reached by a live update, the stake limit's 409, the risk view, and the settings (validated,
- * audited). Who may call each route is in authorization.test.ts; the rules' boundaries are pgTAP's
- * (supabase/tests/60a-house-risk.test.sql). The settings are global and other test files run alongside, so
- * this file changes only the liability limit, upwards, and puts it back.
- */
-
 describe('house risk', () => {
   const api = apiSuite({ admin: true, reconciled: true });
   let player: Player;
@@ -545,5 +389,133 @@ describe('house risk', () => {
       overround_percent: 66.7,
     });
     expect((await api.admin.client.get('/api/admin/matches/99999999/risk')).status).toBe(404);
+  });
+});
+
+describe('the book cannot be beaten', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  const bet = (player: Player, match_id: number, team_id: number, amount: number) =>
+    player.client.post('/api/bets', { match_id, team_id, amount });
+
+  it('a live update that leaves out the over keeps it; correcting the over back does not reopen a closed market', async () => {
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 5_000);
+    const match = await createMatch(api.admin, { live: true });
+    const update = (body: Record<string, unknown>) =>
+      api.admin.client.patch(`/api/admin/matches/${match.id}/update-live`, body);
+    expect((await update({ current_innings: 2, current_over: 14.3 })).body.current_over).toBe(14.3);
+    const scoreOnly = await update({ team1_score: '180/4' });
+    expect(scoreOnly.status).toBe(200);
+    expect(scoreOnly.body).toMatchObject({
+      team1_score: '180/4',
+      current_innings: 2,
+      current_over: 14.3,
+      betting: 'open',
+    });
+    expect((await update({ team2_score: '101/2', current_over: null })).body.current_over).toBe(14.3);
+
+    expect((await update({ current_over: 15 })).body.betting).toBe('closed');
+    const corrected = await update({ current_over: 14.4 });
+    expect(corrected.body).toMatchObject({ current_over: 14.4, betting: 'closed' });
+    const refused = await bet(player, match.id, 1, 1000);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: 'Betting is closed for this match' });
+
+    const resumed = await api.admin.client.patch(`/api/admin/matches/${match.id}/resume`);
+    expect(resumed.body.betting).toBe('open');
+    expect((await bet(player, match.id, 1, 1000)).status).toBe(201);
+    const audit = await api.admin.client.get('/api/admin/audit-log?limit=1000');
+    expect(
+      audit.body.filter(
+        (row: { action: string; target_id: number }) =>
+          row.action === 'match.resume_betting' && row.target_id === match.id,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('pays a referrer only once the referred player has staked their first deposit on settled bets', async () => {
+    const referrer = await registerPlayer(api.server);
+    const [{ referral_code: code }] = await api.db`select referral_code from public.users where id = ${referrer.id}`;
+    const referred = await registerPlayer(api.server, { referral_code: code });
+    await fund(api.server, referred, 2_000);
+    expect(await balance(api.db, referrer.id), 'a deposit alone pays nothing').toBe(0);
+
+    const match = await createMatch(api.admin, { live: true });
+    expect((await bet(referred, match.id, 1, 2000)).status).toBe(201);
+    expect(await balance(api.db, referrer.id), 'nor a bet that is not settled').toBe(0);
+    await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 2 });
+    await settled(api.db, match.id);
+    expect(await balance(api.db, referrer.id)).toBe(100);
+    const ledger = await referrer.client.get('/api/wallet/transactions');
+    expect(ledger.body.map((row: { type: string; reference_id: string }) => [row.type, row.reference_id])).toEqual([
+      ['referral_bonus', `REFERRAL-${referred.id}`],
+    ]);
+  });
+});
+
+describe('attempts at misuse', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it('refuses match dates outside the years 2000–2100 with 400', async () => {
+    // other files create matches meanwhile: count only those a refused date would have made
+    const outOfRange = async () =>
+      (
+        await api.db`
+      select count(*)::int as n from public.matches where start_time < '2000-01-01' or start_time >= '2101-01-01'`
+      )[0].n;
+    const before = await outOfRange();
+    for (const start_time of [
+      '0000-01-01T00:00:00Z',
+      '1999-12-31T23:59:59Z',
+      '2101-01-01T00:00:00Z',
+      '9999-12-31T00:00:00+05:30',
+    ]) {
+      const answer = await api.admin.client.post('/api/admin/matches', { team1_id: 1, team2_id: 2, start_time });
+      expect(answer.status, start_time).toBe(400);
+      expect(answer.body).toEqual({ message: 'Match date must be between the years 2000 and 2100' });
+    }
+    expect(await outOfRange()).toBe(before);
+  });
+});
+
+describe('one person, one account', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  const bet = (player: Player, matchId: number, teamId = 1) =>
+    player.client.post('/api/bets', { match_id: matchId, team_id: teamId, amount: 1000 });
+
+  it('a referral ring earns nothing: two accounts a referrer opens and hedges on one match pay no bonus', async () => {
+    const referrer = await registerPlayer(api.server);
+    const [{ referral_code: code }] = await api.db`select referral_code from public.users where id = ${referrer.id}`;
+    // the referrer opens both referred accounts on their own phone, with no phone number
+    const [backsOne, backsTwo] = [
+      await registerPlayer(api.server, { referral_code: code }, { sameBrowserAs: referrer }),
+      await registerPlayer(api.server, { referral_code: code }, { sameBrowserAs: referrer }),
+    ];
+    await fund(api.server, backsOne, 1000);
+    await fund(api.server, backsTwo, 1000);
+    const match = await createMatch(api.admin, { live: true });
+    expect((await bet(backsOne, match.id, 1)).status).toBe(201);
+    expect((await bet(backsTwo, match.id, 2)).status).toBe(201);
+    await api.admin.client.patch(`/api/admin/matches/${match.id}/declare-winner`, { winning_team_id: 1 });
+    await settled(api.db, match.id);
+
+    expect(await balance(api.db, referrer.id), 'no referral bonus for either account').toBe(0);
+    expect(
+      await api.db`select count(*)::int as n from public.transactions where user_id = ${referrer.id} and type = 'referral_bonus'`,
+    ).toEqual([{ n: 0 }]);
+    expect(
+      await api.db`select linked_at is not null as linked from app.referrals where referrer_id = ${referrer.id} order by user_id`,
+    ).toEqual([{ linked: true }, { linked: true }]);
+
+    // a friend on a phone of their own whose losses reach the bonus earns the referrer a bonus, once
+    const friend = await registerPlayer(api.server, { referral_code: code });
+    await fund(api.server, friend, 1000);
+    const next = await createMatch(api.admin, { live: true });
+    expect((await bet(friend, next.id, 1)).status).toBe(201);
+    await api.admin.client.patch(`/api/admin/matches/${next.id}/declare-winner`, { winning_team_id: 2 });
+    await settled(api.db, next.id);
+    expect(await balance(api.db, referrer.id)).toBe(100);
   });
 });

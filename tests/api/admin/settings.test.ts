@@ -1,14 +1,88 @@
+/**
+ * The house's settings, /api/admin/settings: validated, audited and answered as they now are (default_odds
+ * included); a loosening of the controls on an admin's own credits waits for another admin, a tightening applies at
+ * once (pgTAP: supabase/tests/40c-four-eyes, 60a-house-risk). Settings are global and other files run alongside:
+ * every test here puts each setting back as it found it.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiSuite, balance, createAdmin, fund, registerPlayer, type Player } from '../../support/api.ts';
+import { apiSuite, balance, fund, registerPlayer, type Player, createAdmin } from '../../support/api.ts';
 
 const SECOND_ADMIN = 'A second administrator must approve this change';
 
-/**
- * No insider alone on any money path, over HTTP: each attempt of an admin acting alone, with the answer it
- * gets and what it moved. The rules' boundaries are pgTAP's (supabase/tests/40c-four-eyes.test.sql); races are
- * in tests/db/concurrency.test.ts. Settings are global and other files run alongside: this file leaves every
- * setting as it found it.
- */
+describe('the operator sets the price', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+  let player: Player;
+  let other: Player;
+  beforeAll(async () => {
+    [player, other] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
+    await Promise.all([fund(api.server, player, 50_000), fund(api.server, other, 50_000)]);
+  });
+
+  it('answers default_odds with the settings and refuses a price that is not one', async () => {
+    const settings = await api.admin.client.get('/api/admin/settings');
+    expect(settings.body.default_odds).toEqual(expect.any(Number));
+    for (const default_odds of [1, 100.5, 2.345, '2']) {
+      const refused = await api.admin.client.put('/api/admin/settings', { default_odds });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        message: 'Default odds must be between 1.01 and 100.00, with at most two decimals',
+      });
+    }
+  });
+});
+
+describe('house risk', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+  let player: Player;
+  beforeAll(async () => {
+    player = await registerPlayer(api.server);
+    await fund(api.server, player, 100_000);
+    await fund(api.server, player, 5_000);
+  });
+
+  it('reads and changes the settings: validated, audited, answered as they now are', async () => {
+    const current = await api.admin.client.get('/api/admin/settings');
+    expect(current.status).toBe(200);
+    expect(Object.keys(current.body).sort()).toEqual([
+      'adjustment_review_amount',
+      'admin_credit_per_day',
+      'betting_close_over',
+      'betting_pre_match_only',
+      'default_odds',
+      'live_feed_stale_seconds',
+      'max_liability_per_match',
+      'max_stake_per_bet',
+      'max_stake_per_player_match',
+      'referral_bonuses_per_month',
+    ]);
+
+    const invalid = await api.admin.client.call('PUT', '/api/admin/settings', { max_liability_per_match: -1 });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toEqual({ message: 'Liability limit per match must be between ₹0 and ₹1,000,000,000' });
+    const unknown = await api.admin.client.call('PUT', '/api/admin/settings', { referral_bonus_amount: 500 });
+    expect(unknown.status).toBe(400);
+    expect((await api.admin.client.get('/api/admin/settings')).body).toEqual(current.body);
+
+    const raised = current.body.max_liability_per_match + 1000;
+    try {
+      const changed = await api.admin.client.call('PUT', '/api/admin/settings', { max_liability_per_match: raised });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toEqual({ ...current.body, max_liability_per_match: raised });
+      const entries: { action: string }[] = (await api.admin.client.get('/api/admin/audit-log?limit=100')).body;
+      expect(entries.find((entry) => entry.action === 'settings.update')).toMatchObject({
+        admin_id: api.admin.id,
+        action: 'settings.update',
+        target_type: 'settings',
+        before: { max_liability_per_match: current.body.max_liability_per_match },
+        after: { max_liability_per_match: raised },
+      });
+    } finally {
+      await api.admin.client.call('PUT', '/api/admin/settings', {
+        max_liability_per_match: current.body.max_liability_per_match,
+      });
+    }
+  });
+});
 
 describe('no insider alone', () => {
   const api = apiSuite({ admin: true, reconciled: true });
@@ -94,98 +168,5 @@ describe('no insider alone', () => {
       { action: 'settings.change_proposed', admin_id: api.admin.id },
       { action: 'settings.change_approved', admin_id: secondAdmin.id },
     ]);
-  });
-});
-
-/**
- * The operator's price and the decided match over HTTP: both prices in every match answer and live event,
- * PATCH /api/admin/matches/{id}/odds (validated, audited, closed matches refused), a bet at the price of its
- * moment (a stale client price a 409 that moves nothing), settlement at each bet's own odds, the risk view's
- * over-round, the default_odds setting, and update-live's score format, team batting first and the decided
- * match that takes no bets. The rules' boundaries are pgTAP's (supabase/tests/30c-price-and-decided.test.sql).
- * The settings are global and other test files run alongside: this file never changes default_odds (a
- * match created meanwhile elsewhere would take it); pgTAP and the E2E journey do.
- */
-
-describe('the operator sets the price', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-  let player: Player;
-  let other: Player;
-  beforeAll(async () => {
-    [player, other] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
-    await Promise.all([fund(api.server, player, 50_000), fund(api.server, other, 50_000)]);
-  });
-
-  it('answers default_odds with the settings and refuses a price that is not one', async () => {
-    const settings = await api.admin.client.get('/api/admin/settings');
-    expect(settings.body.default_odds).toEqual(expect.any(Number));
-    for (const default_odds of [1, 100.5, 2.345, '2']) {
-      const refused = await api.admin.client.put('/api/admin/settings', { default_odds });
-      expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({
-        message: 'Default odds must be between 1.01 and 100.00, with at most two decimals',
-      });
-    }
-  });
-});
-
-/**
- * House risk over HTTP: suspend/resume (the bet's 409, the public match answer and its live event), the
- * close point reached by a live update, the stake limit's 409, the risk view, and the settings (validated,
- * audited). Who may call each route is in authorization.test.ts; the rules' boundaries are pgTAP's
- * (supabase/tests/60a-house-risk.test.sql). The settings are global and other test files run alongside, so
- * this file changes only the liability limit, upwards, and puts it back.
- */
-
-describe('house risk', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-  let player: Player;
-  beforeAll(async () => {
-    player = await registerPlayer(api.server);
-    await fund(api.server, player, 100_000);
-    await fund(api.server, player, 5_000);
-  });
-
-  it('reads and changes the settings: validated, audited, answered as they now are', async () => {
-    const current = await api.admin.client.get('/api/admin/settings');
-    expect(current.status).toBe(200);
-    expect(Object.keys(current.body).sort()).toEqual([
-      'adjustment_review_amount',
-      'admin_credit_per_day',
-      'betting_close_over',
-      'betting_pre_match_only',
-      'default_odds',
-      'live_feed_stale_seconds',
-      'max_liability_per_match',
-      'max_stake_per_bet',
-      'max_stake_per_player_match',
-      'referral_bonuses_per_month',
-    ]);
-
-    const invalid = await api.admin.client.call('PUT', '/api/admin/settings', { max_liability_per_match: -1 });
-    expect(invalid.status).toBe(400);
-    expect(invalid.body).toEqual({ message: 'Liability limit per match must be between ₹0 and ₹1,000,000,000' });
-    const unknown = await api.admin.client.call('PUT', '/api/admin/settings', { referral_bonus_amount: 500 });
-    expect(unknown.status).toBe(400);
-    expect((await api.admin.client.get('/api/admin/settings')).body).toEqual(current.body);
-
-    const raised = current.body.max_liability_per_match + 1000;
-    try {
-      const changed = await api.admin.client.call('PUT', '/api/admin/settings', { max_liability_per_match: raised });
-      expect(changed.status).toBe(200);
-      expect(changed.body).toEqual({ ...current.body, max_liability_per_match: raised });
-      const entries: { action: string }[] = (await api.admin.client.get('/api/admin/audit-log?limit=100')).body;
-      expect(entries.find((entry) => entry.action === 'settings.update')).toMatchObject({
-        admin_id: api.admin.id,
-        action: 'settings.update',
-        target_type: 'settings',
-        before: { max_liability_per_match: current.body.max_liability_per_match },
-        after: { max_liability_per_match: raised },
-      });
-    } finally {
-      await api.admin.client.call('PUT', '/api/admin/settings', {
-        max_liability_per_match: current.body.max_liability_per_match,
-      });
-    }
   });
 });

@@ -1,3 +1,9 @@
+/**
+ * Pending deposits and withdrawals in the back office, /api/admin/transactions: approving and rejecting (never
+ * an admin's own; from adjustment_review_amount up the first of two admins; every approval against the admin's
+ * daily credit cap), and the search of transactions by id, user or reference. The rules' boundaries are pgTAP's
+ * (supabase/tests/40a-admin, 40b-lists, 40c-four-eyes); races are in tests/db/concurrency.test.ts.
+ */
 import { describe, expect, it, beforeAll } from 'vitest';
 import {
   apiSuite,
@@ -7,13 +13,14 @@ import {
   registerPlayer,
   createAdmin,
   type Player,
+  pendingDeposit,
+  pendingDeposits,
 } from '../../support/api.ts';
 import { randomInt } from 'node:crypto';
-import {} from '@/domain/paging.ts';
 
 const SELF_DEALING = { message: 'You cannot approve or adjust your own wallet' };
 
-describe('bets, match administration and the back office', () => {
+describe('pending transactions', () => {
   const api = apiSuite({ admin: true, reconciled: true });
 
   it("approves and rejects pending transactions; lists users, a user's data and the dashboard", async () => {
@@ -82,22 +89,8 @@ describe('bets, match administration and the back office', () => {
   });
 });
 
-/**
- * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
- * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
- * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
- * available balance, look-alike usernames.
- */
-
 describe('attempts at misuse', () => {
   const api = apiSuite({ admin: true, reconciled: true });
-
-  async function pendingDeposit(player: Player, amount = 1000) {
-    const reference = depositReference();
-    const answer = await player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference });
-    expect(answer.status).toBe(201);
-    return { reference, id: answer.body.id as number };
-  }
 
   it('refuses an admin approving, rejecting or adjusting their own wallet (403), another admin may', async () => {
     const own = await pendingDeposit(api.admin, 2000);
@@ -120,13 +113,6 @@ describe('attempts at misuse', () => {
     expect(await balance(api.db, api.admin.id)).toBe(2000);
   });
 });
-
-/**
- * No insider alone on any money path, over HTTP: each attempt of an admin acting alone, with the answer it
- * gets and what it moved. The rules' boundaries are pgTAP's (supabase/tests/40c-four-eyes.test.sql); races are
- * in tests/db/concurrency.test.ts. Settings are global and other files run alongside: this file leaves every
- * setting as it found it.
- */
 
 describe('no insider alone', () => {
   const api = apiSuite({ admin: true, reconciled: true });
@@ -242,30 +228,14 @@ describe('no insider alone', () => {
   });
 });
 
-/**
- * Keyset pages on every list (src/domain/paging.ts) and the admin screens' server-side search, filters and
- * counts (Search users, Search transactions, the status tabs): the contract over real HTTP on a real database.
- */
-
 describe('lists: keyset pages, search, filters and counts', () => {
   const api = apiSuite({ admin: true, reconciled: true });
-
-  /** `count` pending deposits of a player, written straight into the ledger (pending rows move no money). */
-  async function pendingDeposits(userId: number, count: number): Promise<number[]> {
-    const rows = await api.db`
-      insert into public.transactions (user_id, amount, type, status, reference_id, payment_method)
-      select ${userId}, 500 + g, 'deposit', 'pending', ${depositReference()} || '-' || g, 'upi'
-      from generate_series(1, ${count}::int) g
-      order by g
-      returning id`;
-    return rows.map((row) => row.id as number);
-  }
 
   it('finds transactions by id, user id or reference, and filters by type and status', async () => {
     const player = await registerPlayer(api.server);
     const reference = await fund(api.server, player, 1500);
     const [deposit] = (await player.client.get('/api/wallet/transactions')).body;
-    const pending = await pendingDeposits(player.id, 2);
+    const pending = await pendingDeposits(api.db, player.id, 2);
     const ids = (path: string) =>
       api.admin.client.get(path).then((answer) => answer.body.map((t: { id: number }) => t.id));
 

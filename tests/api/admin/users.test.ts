@@ -1,7 +1,14 @@
+/**
+ * Users in the back office, /api/admin/users (edge-functions/api/routes/admin/users.ts): the user tabs and search
+ * with their counts, a user's status (ending their sessions), wallet adjustments (audited, never below the
+ * available balance, from ₹50,000 for a second administrator), a player's protection (seen, never changed or
+ * lifted), and the accounts linked to a user, to which an admin applies a running exclusion. The rules'
+ * boundaries are pgTAP's (supabase/tests/40a-admin, 40b-lists, 40c-four-eyes, 50a-player-protection,
+ * 10b-one-person).
+ */
 import { describe, expect, it, beforeAll } from 'vitest';
 import {
   apiSuite,
-  Client,
   createAdmin,
   registerPlayer,
   unique,
@@ -11,42 +18,32 @@ import {
   depositReference,
   fund,
   newBankAccount,
-  newPhone,
+  anotherBrowser,
+  signIn,
+  sharingAPhone,
+  pendingDeposits,
+  walk,
 } from '../../support/api.ts';
-import { nextPageUrl } from '@/domain/paging.ts';
 import { protectionMessages } from '@/domain/protection.ts';
 
 const deposit = (player: Player, amount: number) =>
   player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference: depositReference() });
 
-/**
- * Accounts that cannot be taken over: admin creation, reserved names, sessions that follow the account,
- * the Security screen's API, two-factor sign-in for admins and throttling that cannot lock a player out.
- */
-
 describe('account security', () => {
   const api = apiSuite();
-
-  /** The same player signed in from one more browser. */
-  async function anotherBrowser(player: Player): Promise<Client> {
-    const client = new Client(api.server.url);
-    const answer = await client.post('/api/login', { username: player.username, password: player.password });
-    expect(answer.status).toBe(200);
-    return client;
-  }
 
   describe('sessions follow the account', () => {
     it('ends every session of a user whose status an admin changes, and of a suspended user made active again', async () => {
       const admin = await createAdmin(api.server, api.db);
       const player = await registerPlayer(api.server);
-      const second = await anotherBrowser(player);
+      const second = await anotherBrowser(api.server, player);
       expect((await admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(
         200,
       );
       expect((await player.client.get('/api/user')).status).toBe(401);
       expect((await second.get('/api/user')).status).toBe(401);
 
-      const again = await anotherBrowser(player); // a suspended player may sign in and look
+      const again = await anotherBrowser(api.server, player); // a suspended player may sign in and look
       expect((await admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(200);
       expect((await again.get('/api/user')).status).toBe(401);
       expect((await admin.client.get('/api/user')).status).toBe(200); // the admin's own session is untouched
@@ -54,7 +51,62 @@ describe('account security', () => {
   });
 });
 
-describe('bets, match administration and the back office', () => {
+describe('player protection', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it('an admin sees a self-exclusion but can neither change nor lift it', async () => {
+    const player = await registerPlayer(api.server);
+    const excluded = await player.client.post('/api/account/self-exclusion', { months: 6 });
+    expect(excluded.status).toBe(201);
+    const until = excluded.body.self_excluded_until;
+    expect(until).not.toBeNull();
+
+    const seen = await api.admin.client.get(`/api/account/limits?userId=${player.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.self_excluded_until).toBe(until);
+    expect(await api.admin.client.get('/api/account/limits?userId=99999999')).toMatchObject({
+      status: 404,
+      body: { message: 'User not found' },
+    });
+
+    const refused = { status: 403, body: { message: protectionMessages.onlyThePlayer } };
+    expect(
+      await api.admin.client.put(`/api/account/limits?userId=${player.id}`, { period: 'daily', amount: null }),
+    ).toMatchObject(refused);
+    expect(await api.admin.client.post(`/api/account/timeout?userId=${player.id}`, { days: 1 })).toMatchObject(refused);
+    expect(await api.admin.client.post(`/api/account/self-exclusion?userId=${player.id}`, { months: 6 })).toMatchObject(
+      refused,
+    );
+    // nothing lifts a self-exclusion: the path has no DELETE
+    expect((await api.admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(405);
+    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(
+      200,
+    );
+    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(
+      200,
+    );
+    // (each change of status ended the player's sessions)
+    expect(
+      (await player.client.post('/api/login', { username: player.username, password: player.password })).status,
+    ).toBe(200);
+
+    expect((await player.client.get('/api/account/limits')).body.self_excluded_until).toBe(until);
+    const refusedDeposit = await deposit(player, 1000);
+    expect(refusedDeposit.status).toBe(403);
+    expect(refusedDeposit.body.message).toMatch(/^Self-exclusion: You cannot bet or deposit until .+ IST\.$/);
+    const [{ count }] =
+      await api.db`select count(*)::int as count from public.protection_changes where user_id in (${player.id}, ${api.admin.id})`;
+    expect(count).toBe(1);
+
+    const other = await registerPlayer(api.server);
+    expect(await other.client.get(`/api/account/limits?userId=${player.id}`)).toMatchObject({
+      status: 403,
+      body: { message: 'You can only view your own limits' },
+    });
+  });
+});
+
+describe('wallet adjustments', () => {
   const api = apiSuite({ admin: true, reconciled: true });
 
   it('adjusts wallets (credit, debit, refusals) with an audit trail', async () => {
@@ -101,50 +153,6 @@ describe('bets, match administration and the back office', () => {
   });
 });
 
-/**
- * Attempts at misuse, over HTTP: admin self-dealing, rate limits under parallel requests,
- * hostile input (never a 500), the sandbox gateway's owner check, settled deposit references, payments
- * after a rejection (credited once), X-Forwarded-For/-Proto behind the proxy, admin debits against the
- * available balance, look-alike usernames.
- */
-
-describe('attempts at misuse', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  it('refuses an admin debit that takes the available balance below zero (409)', async () => {
-    const player = await registerPlayer(api.server);
-    await fund(api.server, player, 2000);
-    const account = await player.client.post('/api/bank-accounts', {
-      ...newBankAccount('Holder Name'),
-    });
-    const withdrawal = await player.client.post('/api/wallet/withdraw', {
-      amount: 1500,
-      bankAccountId: account.body.id,
-    });
-    expect(withdrawal.status).toBe(201);
-    const debit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
-      amount: -501,
-      notes: 'chargeback',
-    });
-    expect(debit.status).toBe(409);
-    expect(debit.body).toEqual({ message: 'Insufficient balance' });
-    expect(await balance(api.db, player.id)).toBe(2000);
-    expect(
-      (await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: -500, notes: 'chargeback' }))
-        .status,
-    ).toBe(201);
-    expect((await api.admin.client.patch(`/api/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(200);
-    expect(await balance(api.db, player.id)).toBe(0);
-  });
-});
-
-/**
- * The book cannot be beaten, over HTTP: each attempt of a player or an insider who reads the rules and plays
- * them, with the answer it gets and what it moved (balances, rows). The rules' boundaries are pgTAP's
- * (supabase/tests/60b-fair-book.test.sql, 60a-house-risk.test.sql); races are in tests/db/concurrency.test.ts.
- * Settings are global and other files run alongside: this file leaves every setting as it found it.
- */
-
 describe('the book cannot be beaten', () => {
   const api = apiSuite({ admin: true, reconciled: true });
   let secondAdmin: Player;
@@ -188,32 +196,44 @@ describe('the book cannot be beaten', () => {
   });
 });
 
-/**
- * One person, one account, over HTTP: each attempt of a person who wants a second account, with the answer
- * it gets and what it left. The rules' boundaries are pgTAP's (supabase/tests/10b-one-person.test.sql); races
- * are in tests/db/concurrency.test.ts.
- */
+describe('attempts at misuse', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+
+  it('refuses an admin debit that takes the available balance below zero (409)', async () => {
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 2000);
+    const account = await player.client.post('/api/bank-accounts', {
+      ...newBankAccount('Holder Name'),
+    });
+    const withdrawal = await player.client.post('/api/wallet/withdraw', {
+      amount: 1500,
+      bankAccountId: account.body.id,
+    });
+    expect(withdrawal.status).toBe(201);
+    const debit = await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, {
+      amount: -501,
+      notes: 'chargeback',
+    });
+    expect(debit.status).toBe(409);
+    expect(debit.body).toEqual({ message: 'Insufficient balance' });
+    expect(await balance(api.db, player.id)).toBe(2000);
+    expect(
+      (await api.admin.client.post(`/api/admin/users/${player.id}/wallet`, { amount: -500, notes: 'chargeback' }))
+        .status,
+    ).toBe(201);
+    expect((await api.admin.client.patch(`/api/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(200);
+    expect(await balance(api.db, player.id)).toBe(0);
+  });
+});
 
 describe('one person, one account', () => {
   const api = apiSuite({ admin: true, reconciled: true });
 
   const bet = (player: Player, matchId: number, teamId = 1) =>
     player.client.post('/api/bets', { match_id: matchId, team_id: teamId, amount: 1000 });
-  const signIn = async (player: Player) => {
-    const answer = await player.client.post('/api/login', { username: player.username, password: player.password });
-    expect(answer.status).toBe(200);
-  };
-  /** Two accounts that shared a phone number before the rule (a kept duplicate), as the migration left them. */
-  async function sharingAPhone() {
-    const phone = newPhone();
-    const first = await registerPlayer(api.server, { phone });
-    const second = await registerPlayer(api.server);
-    await api.db`update public.users set phone = ${`0${phone}`}, phone_kept_duplicate = true where id = ${second.id}`;
-    return [first, second] as const;
-  }
 
   it('admins see the accounts linked to a user by bank account, phone number or device, each with why', async () => {
-    const [player, samePhone] = await sharingAPhone();
+    const [player, samePhone] = await sharingAPhone(api.server, api.db);
     const account = newBankAccount('Linked Player');
     expect((await player.client.post('/api/bank-accounts', account)).status).toBe(201);
     const sameBank = await registerPlayer(api.server);
@@ -304,43 +324,13 @@ describe('one person, one account', () => {
   });
 });
 
-/**
- * Keyset pages on every list (src/domain/paging.ts) and the admin screens' server-side search, filters and
- * counts (Search users, Search transactions, the status tabs): the contract over real HTTP on a real database.
- */
-
 describe('lists: keyset pages, search, filters and counts', () => {
   const api = apiSuite({ admin: true, reconciled: true });
-
-  /** `count` pending deposits of a player, written straight into the ledger (pending rows move no money). */
-  async function pendingDeposits(userId: number, count: number): Promise<number[]> {
-    const rows = await api.db`
-      insert into public.transactions (user_id, amount, type, status, reference_id, payment_method)
-      select ${userId}, 500 + g, 'deposit', 'pending', ${depositReference()} || '-' || g, 'upi'
-      from generate_series(1, ${count}::int) g
-      order by g
-      returning id`;
-    return rows.map((row) => row.id as number);
-  }
-
-  /** Follows `Link: rel="next"` from `path` to the end; `between` runs after each page. */
-  async function walk(client: Client, path: string, between: () => Promise<unknown> = async () => {}) {
-    const pages: number[][] = [];
-    let url: string | null = path;
-    while (url) {
-      const answer = await client.get(url);
-      expect(answer.status).toBe(200);
-      pages.push(answer.body.map((row: { id: number }) => row.id));
-      url = nextPageUrl(answer.headers.get('link'));
-      await between();
-    }
-    return pages;
-  }
 
   it("pages an admin's user tabs, counting the transactions and bets", async () => {
     const player = await registerPlayer(api.server);
     await fund(api.server, player, 2000);
-    const pending = await pendingDeposits(player.id, 4);
+    const pending = await pendingDeposits(api.db, player.id, 4);
     for (const n of [1, 2, 3]) {
       const added = await player.client.post('/api/bank-accounts', {
         ...newBankAccount('Tab Player'),
@@ -402,68 +392,5 @@ describe('lists: keyset pages, search, filters and counts', () => {
     const everyone = (await walk(api.admin.client, '/api/admin/users?limit=200')).flat();
     expect(everyone).toEqual([...everyone].sort((a, b) => b - a));
     expect(everyone).toHaveLength(after.all);
-  });
-});
-
-/**
- * Player protection over HTTP: deposit limits (409 naming what is left, raises pending for 24 hours, two
- * concurrent deposits that together would pass a limit), time-out and self-exclusion (403 for bets and
- * deposits, withdrawals still open), an admin who can read but never change or lift them, and CSV statements.
- * The rules and their boundaries are pgTAP-tested (supabase/tests/50a-player-protection.test.sql); this is the
- * HTTP contract.
- */
-
-describe('player protection', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  it('an admin sees a self-exclusion but can neither change nor lift it', async () => {
-    const player = await registerPlayer(api.server);
-    const excluded = await player.client.post('/api/account/self-exclusion', { months: 6 });
-    expect(excluded.status).toBe(201);
-    const until = excluded.body.self_excluded_until;
-    expect(until).not.toBeNull();
-
-    const seen = await api.admin.client.get(`/api/account/limits?userId=${player.id}`);
-    expect(seen.status).toBe(200);
-    expect(seen.body.self_excluded_until).toBe(until);
-    expect(await api.admin.client.get('/api/account/limits?userId=99999999')).toMatchObject({
-      status: 404,
-      body: { message: 'User not found' },
-    });
-
-    const refused = { status: 403, body: { message: protectionMessages.onlyThePlayer } };
-    expect(
-      await api.admin.client.put(`/api/account/limits?userId=${player.id}`, { period: 'daily', amount: null }),
-    ).toMatchObject(refused);
-    expect(await api.admin.client.post(`/api/account/timeout?userId=${player.id}`, { days: 1 })).toMatchObject(refused);
-    expect(await api.admin.client.post(`/api/account/self-exclusion?userId=${player.id}`, { months: 6 })).toMatchObject(
-      refused,
-    );
-    // nothing lifts a self-exclusion: the path has no DELETE
-    expect((await api.admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(405);
-    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(
-      200,
-    );
-    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(
-      200,
-    );
-    // (each change of status ended the player's sessions)
-    expect(
-      (await player.client.post('/api/login', { username: player.username, password: player.password })).status,
-    ).toBe(200);
-
-    expect((await player.client.get('/api/account/limits')).body.self_excluded_until).toBe(until);
-    const refusedDeposit = await deposit(player, 1000);
-    expect(refusedDeposit.status).toBe(403);
-    expect(refusedDeposit.body.message).toMatch(/^Self-exclusion: You cannot bet or deposit until .+ IST\.$/);
-    const [{ count }] =
-      await api.db`select count(*)::int as count from public.protection_changes where user_id in (${player.id}, ${api.admin.id})`;
-    expect(count).toBe(1);
-
-    const other = await registerPlayer(api.server);
-    expect(await other.client.get(`/api/account/limits?userId=${player.id}`)).toMatchObject({
-      status: 403,
-      body: { message: 'You can only view your own limits' },
-    });
   });
 });
