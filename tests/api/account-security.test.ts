@@ -5,9 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiSuite, Client, createAdmin, registerPlayer, anotherBrowser } from '../support/api.ts';
-import { createTotpAdmin, totpCode } from '../support/accounts.ts';
-
-const MFA_REQUIRED = { message: 'Enter the 6-digit code from your authenticator app', mfa_required: true };
+import { createTotpAdmin, totpCode, MFA_REQUIRED } from '../support/accounts.ts';
 
 describe('account security', () => {
   const api = apiSuite();

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { protectionMessages } from '../../src/domain/protection.ts';
 import {
   apiSuite,
+  deposit,
   balance,
   createMatch,
   depositReference,
@@ -24,9 +25,6 @@ import {
 } from '../support/api.ts';
 
 const HOUR = 3_600_000;
-
-const deposit = (player: Player, amount: number) =>
-  player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference: depositReference() });
 
 describe('player protection', () => {
   const api = apiSuite({ admin: true, reconciled: true });
@@ -201,14 +199,12 @@ describe('one person, one account', () => {
 
   const bet = (player: Player, matchId: number, teamId = 1) =>
     player.client.post('/api/bets', { match_id: matchId, team_id: teamId, amount: 1000 });
-  const deposit = (player: Player) =>
-    player.client.post('/api/wallet/deposit', { amount: 1000, paymentMethod: 'upi', reference: depositReference() });
 
   it("a self-exclusion binds the person's other account from the moment it starts, and no admin lifts it", async () => {
     const [excluded, other] = await sharingAPhone(api.server, api.db);
     await fund(api.server, other, 5000);
     const match = await createMatch(api.admin, { live: true });
-    const pending = await deposit(other);
+    const pending = await deposit(other, 1000);
     expect(pending.status).toBe(201);
 
     const exclusion = await excluded.client.post('/api/account/self-exclusion', { months: 6 });
@@ -221,7 +217,7 @@ describe('one person, one account', () => {
     const otherBet = await bet(other, match.id);
     expect(otherBet.status).toBe(403);
     expect(otherBet.body, 'the same 403 as on the excluded account').toEqual(refusal);
-    const otherDeposit = await deposit(other);
+    const otherDeposit = await deposit(other, 1000);
     expect(otherDeposit.status).toBe(403);
     expect(otherDeposit.body).toEqual(refusal);
     const [failed] = await api.db`select status from public.transactions where id = ${pending.body.id}`;

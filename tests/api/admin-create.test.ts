@@ -5,9 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiSuite, Client, createAdmin, registerPlayer, unique, anotherBrowser } from '../support/api.ts';
-import { adminCreate, totpCode } from '../support/accounts.ts';
-
-const MFA_REQUIRED = { message: 'Enter the 6-digit code from your authenticator app', mfa_required: true };
+import { adminCreate, totpCode, MFA_REQUIRED } from '../support/accounts.ts';
 
 describe('account security', () => {
   const api = apiSuite();

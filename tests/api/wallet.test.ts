@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiSuite,
+  deposit,
   istDay,
   balance,
   Client,
@@ -27,9 +28,6 @@ import { protectionMessages } from '../../src/domain/protection.ts';
 import { INVALID_CURSOR, INVALID_LIMIT, encodeCursor, nextPageUrl } from '../../src/domain/paging.ts';
 
 const HOUR = 3_600_000;
-
-const deposit = (player: Player, amount: number) =>
-  player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference: depositReference() });
 
 describe('wallet: deposits, withdrawals, transactions', () => {
   const api = apiSuite({ reconciled: true });

@@ -12,6 +12,9 @@ import { requireEnv } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** The answer to a right password of an account with two-factor sign-in, sent without its code. */
+export const MFA_REQUIRED = { message: 'Enter the 6-digit code from your authenticator app', mfa_required: true };
+
 /**
  * The code of `secret` for the time step `stepsAhead` steps from now. The API accepts the step before and
  * after the current one, so a test that needs two fresh codes uses 0 and then 1, whatever the clock does.

@@ -258,6 +258,10 @@ export async function sendWebhook(
   return new Client(server.url).post('/api/payments/webhook', raw, headers);
 }
 
+/** POST /api/wallet/deposit for `amount`, answered as it is (a refusal included). */
+export const deposit = (player: Player, amount: number) =>
+  player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference: depositReference() });
+
 /** A deposit the player asked for and no gateway has confirmed yet; `extra` goes into the request body. */
 export async function pendingDeposit(player: Player, amount = 1000, extra: Record<string, unknown> = {}) {
   const reference = depositReference();

@@ -9,13 +9,13 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import {
   apiSuite,
+  deposit,
   createAdmin,
   registerPlayer,
   unique,
   type Player,
   balance,
   createMatch,
-  depositReference,
   fund,
   newBankAccount,
   anotherBrowser,
@@ -25,9 +25,6 @@ import {
   walk,
 } from '../../support/api.ts';
 import { protectionMessages } from '@/domain/protection.ts';
-
-const deposit = (player: Player, amount: number) =>
-  player.client.post('/api/wallet/deposit', { amount, paymentMethod: 'upi', reference: depositReference() });
 
 describe('account security', () => {
   const api = apiSuite();
