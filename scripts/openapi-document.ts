@@ -1,6 +1,7 @@
 /**
  * Writes the API's OpenAPI document (GET /api/openapi.json) to the file named by the first argument, without
- * a server or a database: `npm test` lints it with `redocly lint`.
+ * a server or a database: `npm test` lints it with `redocly lint` and checks the SPA's types (src/lib/api/schema.d.ts)
+ * against it.
  */
 import { createApp } from '../edge-functions/api/app.ts';
 

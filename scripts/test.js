@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { apiTypesAreCurrent, writeApiDocument } from './lib/api-document.js';
 import { buildFunctionBundle } from './lib/function-bundle.js';
 import { pushMigrations } from './lib/migrate.js';
 import { startPgBouncer } from './lib/pgbouncer.js';
@@ -47,7 +48,8 @@ const vitest = (project, env = {}, args = []) =>
 /**
  * API test files whose servers never use the test database through the pooler: each brings a database of its
  * own (an embedded server it restarts, stalls or kills, a round-trip counting proxy, a proxy that cuts connections, none at all,
- * or only the refusal to start), or starts no server (memory-retention runs the request path's transaction alone).
+ * or only the refusal to start, or a fresh one the document's examples run on), or starts no server
+ * (memory-retention runs the request path's transaction alone).
  */
 const DIRECT_ONLY_API_TESTS = [
   'live-restart',
@@ -56,6 +58,7 @@ const DIRECT_ONLY_API_TESTS = [
   'exposure',
   'sandbox-unavailable',
   'memory-retention',
+  'examples',
 ].map((name) => `tests/api/${name}.test.ts`);
 const supabase = (args) => run(bin('supabase'), args, { capture: true }).then((output) => console.log(output.trim()));
 
@@ -84,6 +87,7 @@ try {
   if (wanted('lint'))
     await step('format (prettier --check)', () => run(bin('prettier'), ['--check', '.', '--log-level=warn']));
   if (wanted('lint')) await step('API document (redocly lint, recommended rules)', lintApiDocument);
+  if (wanted('lint')) await step('SPA API types (src/lib/api/schema.d.ts as the document generates it)', checkApiTypes);
   if (wanted('unit')) await step('unit (vitest)', () => vitest('unit'));
   if (wanted('database')) {
     // Supabase's own checks run on the migrated schema before pgTAP adds its helpers.
@@ -159,24 +163,30 @@ process.exit(failed === 0 ? 0 : 1);
  * linted with Redocly's recommended rules (redocly.yaml): any error fails the step.
  */
 async function lintApiDocument() {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), 'openapi.json');
-  try {
-    await run(
-      bin('deno'),
-      [
-        'run',
-        '--node-modules-dir=manual',
-        '--allow-env',
-        '--allow-read',
-        `--allow-write=${file}`,
-        'scripts/openapi-document.ts',
-        file,
-      ],
-      { env: toolEnv },
-    );
+  await withApiDocument(async (file) => {
     await run(bin('redocly'), ['lint', file, '--config', 'redocly.yaml', '--format', 'stylish'], {
       env: { ...toolEnv, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
     });
+  });
+}
+
+/**
+ * The SPA's client is typed from the document (src/lib/api/schema.d.ts): the committed types must be what the
+ * current document generates, so the SPA cannot drift from the server.
+ */
+async function checkApiTypes() {
+  await withApiDocument(async (file) => {
+    if (!(await apiTypesAreCurrent(file)))
+      throw new Error('src/lib/api/schema.d.ts differs from the API document: run `npm run api:types` and commit it');
+  });
+}
+
+/** GET /api/openapi.json as the function generates it, in a temporary file for `use`. */
+async function withApiDocument(use) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'openapi-')), 'openapi.json');
+  try {
+    await writeApiDocument(file);
+    await use(file);
   } finally {
     rmSync(path.dirname(file), { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountLimits } from '../domain/protection-schemas.ts';
-import { api } from './api-client.ts';
+import { answer, client } from './api-client.ts';
 
 /** The caller's protection under ['account-limits']; a player's, for an admin, under ['account-limits', id]. */
 export const accountLimitsKey = (userId?: number) =>
@@ -8,7 +8,7 @@ export const accountLimitsKey = (userId?: number) =>
 
 /** GET /api/account/limits: deposit limits, pending changes, time-out and self-exclusion (an admin: `?userId=`). */
 export function getAccountLimits(userId?: number): Promise<AccountLimits> {
-  return api.get<AccountLimits>(userId === undefined ? '/api/account/limits' : `/api/account/limits?userId=${userId}`);
+  return answer(client.GET('/api/account/limits', { params: { query: { userId } } }));
 }
 
 export function getAccountLimitsQueryOptions(userId?: number) {

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../domain/entities.ts';
-import { api } from './api-client.ts';
+import { answer, answerOrNull, client } from './api-client.ts';
 import { listenToCacheChanges, refetchOnSettlement } from './cache-sync.ts';
 
 export const userQueryKey = ['user'] as const;
@@ -17,7 +17,7 @@ listenToCacheChanges({
 
 /** GET /api/user: the signed-in user, or null when the session is missing or has expired (401). */
 export function getUser(): Promise<User | null> {
-  return api.getOrNull<User>('/api/user');
+  return answerOrNull(client.GET('/api/user'));
 }
 
 export function getUserQueryOptions() {
@@ -36,7 +36,7 @@ export function switchUser(queryClient: QueryClient, user: User | null): void {
 
 /** POST /api/logout: the answer is not read. */
 export async function logout(): Promise<void> {
-  await api.post<unknown>('/api/logout');
+  await answer(client.POST('/api/logout'));
 }
 
 export function useLogout() {

@@ -1,37 +1,33 @@
 /**
- * Lists paged by the server (src/domain/paging.ts) as TanStack Query infinite queries: the first page is
- * `url` with `?limit=`, each next page the URL of the previous page's `Link: rel="next"` — with `limit`
- * set to `nextLimit` when later pages are larger than the first (the wallet overview shows 3, then +10).
+ * Lists paged by the server (src/domain/paging.ts) as TanStack Query infinite queries: the first page is the
+ * list's query with `limit`, each next page the same query with the cursor of the previous page's
+ * `Link: rel="next"` — and `limit` set to `nextLimit` when later pages are larger than the first (the wallet
+ * overview shows 3, then +10).
  */
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { api, type ListPage } from './api-client.ts';
+import { answerPage, type ListPage } from './api-client.ts';
 
-/** `path` with the query parameters that have a value ('' and undefined are left out). */
-export function listUrl(path: string, params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined && value !== '') search.set(name, String(value));
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
+/** The query parameters every list takes. */
+interface PageQuery {
+  limit?: number;
+  cursor?: string;
 }
 
-function withLimit(url: string, limit: number): string {
-  const [path, query = ''] = url.split('?');
-  const search = new URLSearchParams(query);
-  search.set('limit', String(limit));
-  return `${path}?${search.toString()}`;
-}
-
-export function pagedQueryOptions<T, K extends QueryKey>(
+/**
+ * `readPage` reads one page with the typed client, e.g.
+ * `(query) => client.GET('/api/bets', { params: { query } })`; `query` is the list's filter.
+ */
+export function pagedQueryOptions<T, Q extends object, K extends QueryKey>(
   queryKey: K,
-  url: string,
+  readPage: (query: Q & PageQuery) => Promise<{ data?: T[]; response: Response }>,
+  query: Q,
   { limit, nextLimit = limit }: { limit: number; nextLimit?: number },
 ) {
-  return infiniteQueryOptions({
+  return infiniteQueryOptions<ListPage<T>, Error, InfiniteData<ListPage<T>, PageQuery>, K, PageQuery>({
     queryKey,
-    queryFn: ({ pageParam }) => api.getPage<T>(pageParam),
-    initialPageParam: withLimit(url, limit),
-    getNextPageParam: (last: ListPage<T>) => (last.next ? withLimit(last.next, nextLimit) : undefined),
+    queryFn: ({ pageParam }) => answerPage(readPage({ ...query, ...pageParam })),
+    initialPageParam: { limit },
+    getNextPageParam: (last) => (last.cursor === null ? undefined : { limit: nextLimit, cursor: last.cursor }),
   });
 }
 
@@ -41,8 +37,8 @@ export function itemsOf<T>(data: InfiniteData<ListPage<T>> | undefined): T[] | u
 }
 
 /** A paged list's query, plus its rows so far and the count (and stake) the first page carried, if any. */
-export function usePagedList<T, K extends QueryKey>(
-  options: ReturnType<typeof pagedQueryOptions<T, K>>,
+export function usePagedList<T, Q extends object, K extends QueryKey>(
+  options: ReturnType<typeof pagedQueryOptions<T, Q, K>>,
   { enabled = true } = {},
 ) {
   const query = useInfiniteQuery({ ...options, enabled });

@@ -4,9 +4,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { PlaySession } from '../domain/protection-schemas.ts';
 import { playedMs } from '../domain/reality-check.ts';
-import { api } from './api-client.ts';
+import { answer, client } from './api-client.ts';
 
 export const playSessionKey = ['play-session'] as const;
 
@@ -19,7 +18,7 @@ const REFRESH_MS = 5 * 60_000;
 export function getPlaySessionQueryOptions() {
   return queryOptions({
     queryKey: playSessionKey,
-    queryFn: () => api.get<PlaySession>('/api/account/play-session'),
+    queryFn: () => answer(client.GET('/api/account/play-session')),
     refetchInterval: REFRESH_MS,
   });
 }

@@ -13,7 +13,9 @@ const aToken = (token: string) => async () => ({ token, expires_at: new Date(Dat
 
 vi.mock('./api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./api-client.ts')>()),
-  api: { get: (url: string) => (calls.push(`GET ${url}`), tokenAnswer()) },
+  client: {
+    GET: async (path: string) => (calls.push(`GET ${path}`), { data: await tokenAnswer(), response: new Response() }),
+  },
 }));
 
 vi.mock('@supabase/supabase-js', () => ({

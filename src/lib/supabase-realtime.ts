@@ -15,7 +15,7 @@
  */
 import { createClient, type RealtimeChannel } from '@supabase/supabase-js';
 import type { BetResult, Match } from '../domain/entities.ts';
-import { api, ApiError } from './api-client.ts';
+import { answer, ApiError, client } from './api-client.ts';
 import type { Delivery } from './match-updates.ts';
 
 /** A player's token is renewed this long before it ends (it lasts 5 minutes). */
@@ -31,7 +31,7 @@ let kept: { player: number; token: string; expiresAt: number } | undefined;
 
 async function tokenFor(player: number): Promise<{ token: string; expiresAt: number }> {
   if (kept?.player === player && kept.expiresAt - Date.now() > RENEW_BEFORE_MS) return kept;
-  const { token, expires_at } = await api.get<{ token: string; expires_at: string }>('/api/live/token');
+  const { token, expires_at } = await answer(client.GET('/api/live/token'));
   kept = { player, token, expiresAt: Date.parse(expires_at) };
   return kept;
 }

@@ -48,15 +48,15 @@ type Handler = (call: RecordedCall) => Answer | undefined;
 export function mockApi(routes: Record<string, Handler | Answer>) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    // the client calls the page's own origin: a call is recorded by its path and query
+    const url = String(input).replace(/^https?:\/\/[^/]+/, '');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     const call = { method, url, body };
     calls.push(call);
     const key = new Headers(init?.headers).get('Idempotency-Key');
     if (key) idempotencyKeys.set(call, key);
-    const path = url.replace(/^https?:\/\/[^/]+/, '');
-    const entry = routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`];
+    const entry = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
     const answer = typeof entry === 'function' ? entry(call) : entry;
     if (!answer) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {

@@ -44,7 +44,7 @@ const webhookRoute = createRoute({
       'x-signature': z.string().optional().describe('hex HMAC-SHA256(secret, `${timestamp}.${rawBody}`)'),
     }),
     body: jsonBody(webhookSchema, {
-      reference: 'REF-1764201600000-QWER',
+      reference: 'REF-1764201600000-ASDF',
       amount: 1000,
       status: 'success',
       gateway_txn_id: 'pay_29QQoUBi66xm2f',

@@ -3,14 +3,13 @@
  * POST /api/logout-all (end all, this one included: the user is signed out here too).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Session } from '@/domain/account-security-schemas.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { switchUser } from '@/lib/auth.ts';
 
 export const sessionsKey = ['account', 'sessions'] as const;
 
 export function getSessionsQueryOptions() {
-  return queryOptions({ queryKey: sessionsKey, queryFn: () => api.get<Session[]>('/api/account/sessions') });
+  return queryOptions({ queryKey: sessionsKey, queryFn: () => answer(client.GET('/api/account/sessions')) });
 }
 
 export const useSessions = () => useQuery(getSessionsQueryOptions());
@@ -18,7 +17,7 @@ export const useSessions = () => useQuery(getSessionsQueryOptions());
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<unknown>(`/api/account/sessions/${id}`),
+    mutationFn: (id: number) => answer(client.DELETE('/api/account/sessions/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -26,7 +25,7 @@ export function useEndSession() {
 export function useLogoutAll() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<unknown>('/api/logout-all'),
+    mutationFn: () => answer(client.POST('/api/logout-all')),
     onSuccess: () => switchUser(queryClient, null),
   });
 }

@@ -5,26 +5,28 @@
  * factor when one is on). Turning it on ends the user's other sessions and gives this one a new cookie.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorProof, TwoFactorSetup, TwoFactorStatus } from '@/domain/account-security-schemas.ts';
-import { api } from '@/lib/api-client.ts';
+import type { TwoFactorProof } from '@/domain/account-security-schemas.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { sessionsKey } from './sessions.ts';
 
 export const twoFactorKey = ['account', 'two-factor'] as const;
 
 export function getTwoFactorQueryOptions() {
-  return queryOptions({ queryKey: twoFactorKey, queryFn: () => api.get<TwoFactorStatus>('/api/account/two-factor') });
+  return queryOptions({ queryKey: twoFactorKey, queryFn: () => answer(client.GET('/api/account/two-factor')) });
 }
 
 export const useTwoFactor = () => useQuery(getTwoFactorQueryOptions());
 
 export const useStartTwoFactor = () =>
-  useMutation({ mutationFn: (proof: TwoFactorProof) => api.post<TwoFactorSetup>('/api/account/two-factor', proof) });
+  useMutation({
+    mutationFn: (proof: TwoFactorProof) => answer(client.POST('/api/account/two-factor', { body: proof })),
+  });
 
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (confirmation: TwoFactorProof & { code: string }) =>
-      api.post<{ recovery_codes: string[] }>('/api/account/two-factor/confirm', confirmation),
+      answer(client.POST('/api/account/two-factor/confirm', { body: confirmation })),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: twoFactorKey });
       queryClient.invalidateQueries({ queryKey: sessionsKey });

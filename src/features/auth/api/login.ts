@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@/domain/entities.ts';
 import type { LoginInput } from '@/domain/schemas.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { switchUser } from '@/lib/auth.ts';
 
 /** POST /api/login: the returned user becomes the signed-in user. */
 export function login(input: LoginInput): Promise<User> {
-  return api.post<User>('/api/login', input);
+  return answer(client.POST('/api/login', { body: input }));
 }
 
 export function useLogin() {

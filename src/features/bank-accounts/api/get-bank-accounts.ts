@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BankAccount } from '@/domain/entities.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 
 export const bankAccountsQueryKey = ['bank-accounts'] as const;
 
 /** GET /api/bank-accounts: the signed-in user's own accounts. */
 export function getBankAccounts(): Promise<BankAccount[]> {
-  return api.get<BankAccount[]>('/api/bank-accounts');
+  return answer(client.GET('/api/bank-accounts'));
 }
 
 export function getBankAccountsQueryOptions() {

@@ -1,5 +1,5 @@
-import type { Bet } from '@/domain/entities.ts';
 import { listenToCacheChanges, refetchOnSettlement } from '@/lib/cache-sync.ts';
+import { client } from '@/lib/api-client.ts';
 import { pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
 
 export const betsQueryKey = ['bets'] as const;
@@ -12,7 +12,12 @@ export const BETS_PAGE_SIZE = 20;
 
 /** GET /api/bets: the signed-in user's bets, newest first, each with its match and team, paged by the server. */
 export function getBetsQueryOptions(pageSize = BETS_PAGE_SIZE) {
-  return pagedQueryOptions<Bet, readonly unknown[]>([...betsQueryKey, { pageSize }], '/api/bets', { limit: pageSize });
+  return pagedQueryOptions(
+    [...betsQueryKey, { pageSize }],
+    (query) => client.GET('/api/bets', { params: { query } }),
+    {},
+    { limit: pageSize },
+  );
 }
 
 export function useBets(pageSize = BETS_PAGE_SIZE) {

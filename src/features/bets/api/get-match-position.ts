@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MatchPosition } from '@/domain/entities.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { betsQueryKey } from './get-bets.ts';
 
 /** Under the bets' key: placing a bet refreshes it with them. */
@@ -10,7 +9,7 @@ export const matchPositionKey = (matchId: number) => [...betsQueryKey, 'position
 export function getMatchPositionQueryOptions(matchId: number) {
   return queryOptions({
     queryKey: matchPositionKey(matchId),
-    queryFn: () => api.get<MatchPosition>(`/api/matches/${matchId}/position`),
+    queryFn: () => answer(client.GET('/api/matches/{id}/position', { params: { path: { id: matchId } } })),
   });
 }
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Match } from '@/domain/entities.ts';
 import type { MatchStatus } from '@/domain/limits.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { keepNewerMatches } from '@/lib/cache-sync.ts';
 import { matchKeys } from './keys.ts';
 
 /** GET /api/matches?status=…: the live or upcoming matches. */
 export function getMatches(status: MatchStatus): Promise<Match[]> {
-  return api.get<Match[]>(`/api/matches?status=${encodeURIComponent(status)}`);
+  return answer(client.GET('/api/matches', { params: { query: { status } } }));
 }
 
 export function getMatchesQueryOptions(status: MatchStatus) {

@@ -5,19 +5,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SelfExclusionMonths, TimeoutDays } from '@/domain/protection.ts';
 import type { AccountLimits, DepositLimitInput } from '@/domain/protection-schemas.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { accountLimitsKey } from '@/lib/account-limits.ts';
 
 export function setDepositLimit(input: DepositLimitInput): Promise<AccountLimits> {
-  return api.put<AccountLimits>('/api/account/limits', input);
+  return answer(client.PUT('/api/account/limits', { body: input }));
 }
 
 export function takeTimeout(days: TimeoutDays): Promise<AccountLimits> {
-  return api.post<AccountLimits>('/api/account/timeout', { days });
+  return answer(client.POST('/api/account/timeout', { body: { days } }));
 }
 
 export function selfExclude(months: SelfExclusionMonths): Promise<AccountLimits> {
-  return api.post<AccountLimits>('/api/account/self-exclusion', { months });
+  return answer(client.POST('/api/account/self-exclusion', { body: { months } }));
 }
 
 function useProtectionChange<T>(change: (input: T) => Promise<AccountLimits>) {

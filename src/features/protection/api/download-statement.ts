@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 
 export interface StatementRange {
   /** YYYY-MM-DD, both included (India Standard Time) */
@@ -6,17 +6,15 @@ export interface StatementRange {
   to: string;
 }
 
-/** GET /api/wallet/statement.csv for the range. */
-export function statementUrl({ from, to }: StatementRange): string {
-  return `/api/wallet/statement.csv?${new URLSearchParams({ from, to })}`;
-}
-
 /**
- * Fetches the statement and hands it to the browser as a file download. Fetched rather than linked, so a
- * refusal (an expired session, a bad range) is an error the page can show instead of a saved error file.
+ * GET /api/wallet/statement.csv for the range, handed to the browser as a file download. Fetched rather than
+ * linked, so a refusal (an expired session, a bad range) is an error the page can show instead of a saved error
+ * file.
  */
 export async function downloadStatement(range: StatementRange): Promise<void> {
-  const blob = await api.getBlob(statementUrl(range));
+  const blob = await answer(
+    client.GET('/api/wallet/statement.csv', { params: { query: { from: range.from, to: range.to } }, parseAs: 'blob' }),
+  );
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RealityCheck } from '@/domain/protection-schemas.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { playSessionKey } from '@/lib/play-session.ts';
 
 const realityCheckKey = ['reality-check'] as const;
@@ -12,7 +12,7 @@ const realityCheckKey = ['reality-check'] as const;
 export function getRealityCheckQueryOptions() {
   return queryOptions({
     queryKey: realityCheckKey,
-    queryFn: () => api.get<RealityCheck>('/api/account/reality-check'),
+    queryFn: () => answer(client.GET('/api/account/reality-check')),
   });
 }
 
@@ -21,7 +21,7 @@ export const useRealityCheck = () => useQuery(getRealityCheckQueryOptions());
 export function useSetRealityCheck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RealityCheck) => api.put<RealityCheck>('/api/account/reality-check', input),
+    mutationFn: (input: RealityCheck) => answer(client.PUT('/api/account/reality-check', { body: input })),
     onSuccess: (answer) => {
       queryClient.setQueryData(realityCheckKey, answer);
       void queryClient.invalidateQueries({ queryKey: playSessionKey });

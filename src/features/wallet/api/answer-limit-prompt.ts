@@ -3,14 +3,14 @@
  * deposit (a limit, or 'Not now'). It answers the protection after it, which replaces the cached one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountLimits, LimitPromptAnswer } from '@/domain/protection-schemas.ts';
-import { api } from '@/lib/api-client.ts';
+import type { LimitPromptAnswer } from '@/domain/protection-schemas.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { accountLimitsKey } from '@/lib/account-limits.ts';
 
 export function useAnswerLimitPrompt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answer: LimitPromptAnswer) => api.post<AccountLimits>('/api/account/limit-prompt', answer),
+    mutationFn: (choice: LimitPromptAnswer) => answer(client.POST('/api/account/limit-prompt', { body: choice })),
     onSuccess: (limits) => queryClient.setQueryData(accountLimitsKey(), limits),
   });
 }

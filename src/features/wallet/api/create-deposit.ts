@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DepositResponse } from '@/domain/entities.ts';
 import { notify } from '@/components/ui/toaster.tsx';
-import { api, errorMessage } from '@/lib/api-client.ts';
+import { answer, client, errorMessage, type RequestBody } from '@/lib/api-client.ts';
 import { transactionsQueryKey } from './get-transactions.ts';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -18,18 +18,15 @@ export function createDepositReference(now = Date.now(), random: () => number = 
   return `REF-${now}-${suffix}`;
 }
 
-export interface DepositRequest {
-  amount: number;
-  paymentMethod: 'upi';
-  reference: string;
-}
+/** What the player asks for: the deposit's body less its status (always 'pending'). */
+export type DepositRequest = Omit<RequestBody<'deposit'>, 'status'>;
 
 /**
  * POST /api/wallet/deposit: a pending deposit and the gateway page to send the browser to. Posting the
  * reference of a pending deposit again answers that same deposit (how an abandoned payment is resumed).
  */
 export function createDeposit(input: DepositRequest): Promise<DepositResponse> {
-  return api.post<DepositResponse>('/api/wallet/deposit', { ...input, status: 'pending' });
+  return answer(client.POST('/api/wallet/deposit', { body: { ...input, status: 'pending' } }));
 }
 
 /**

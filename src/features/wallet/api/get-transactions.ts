@@ -1,7 +1,7 @@
-import type { Transaction } from '@/domain/entities.ts';
 import { MAX_PAGE_SIZE } from '@/domain/paging.ts';
 import { listenToCacheChanges, refetchOnSettlement } from '@/lib/cache-sync.ts';
-import { listUrl, pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
+import { client } from '@/lib/api-client.ts';
+import { pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
 
 export const transactionsQueryKey = ['transactions'] as const;
 
@@ -25,9 +25,10 @@ export function getTransactionsQueryOptions({
   detailed = false,
 }: { filter?: TransactionFilter; detailed?: boolean } = {}) {
   const first = detailed ? DETAILED_SIZE : OVERVIEW_SIZE;
-  return pagedQueryOptions<Transaction, readonly unknown[]>(
+  return pagedQueryOptions(
     [...transactionsQueryKey, { filter, first }],
-    listUrl('/api/wallet/transactions', { type: FILTER_TYPES[filter] }),
+    (query) => client.GET('/api/wallet/transactions', { params: { query } }),
+    { type: FILTER_TYPES[filter] },
     { limit: first, nextLimit: LOAD_MORE_STEP },
   );
 }
@@ -43,9 +44,10 @@ export function useTransactions(options: { filter?: TransactionFilter; detailed?
  */
 export function useCompletedDeposits() {
   return usePagedList(
-    pagedQueryOptions<Transaction, readonly unknown[]>(
+    pagedQueryOptions(
       [...transactionsQueryKey, 'completed-deposits'],
-      '/api/wallet/transactions?type=deposit&status=completed',
+      (query) => client.GET('/api/wallet/transactions', { params: { query } }),
+      { type: 'deposit' as const, status: 'completed' as const },
       { limit: MAX_PAGE_SIZE },
     ),
   );

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Books, BooksRange } from '@/domain/books.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** Today in India (the books' days are IST days), YYYY-MM-DD. */
@@ -12,15 +12,12 @@ export function istToday(now = new Date()): string {
   return now.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 }
 
-function booksQuery({ from, to }: BooksRange): string {
-  return new URLSearchParams({ from, to }).toString();
-}
-
 export function booksQueryOptions(range: BooksRange) {
   return queryOptions({
     // under the dashboard's key for today's figure, so what refreshes the dashboard refreshes it too
     queryKey: [...adminKeys.dashboard, 'books', range.from, range.to] as const,
-    queryFn: () => api.get<Books>(`/api/admin/books?${booksQuery(range)}`),
+    queryFn: (): Promise<Books> =>
+      answer(client.GET('/api/admin/books', { params: { query: { from: range.from, to: range.to } } })),
   });
 }
 
@@ -33,7 +30,9 @@ export function useBooks(range: BooksRange) {
  * a refusal is an error the page shows instead of a saved error file).
  */
 export async function downloadBooks(range: BooksRange): Promise<void> {
-  const blob = await api.getBlob(`/api/admin/books.csv?${booksQuery(range)}`);
+  const blob = await answer(
+    client.GET('/api/admin/books.csv', { params: { query: { from: range.from, to: range.to } }, parseAs: 'blob' }),
+  );
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Match } from '@/domain/entities.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/matches: every match, newest start first (a 401 throws). */
 export function getAdminMatches(): Promise<Match[]> {
-  return api.get<Match[]>('/api/admin/matches');
+  return answer(client.GET('/api/admin/matches'));
 }
 
 export function getAdminMatchesQueryOptions() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Team } from '@/domain/entities.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/teams: the teams the create-match selects offer. */
 export function getTeams(): Promise<Team[]> {
-  return api.get<Team[]>('/api/admin/teams');
+  return answer(client.GET('/api/admin/teams'));
 }
 
 export function getTeamsQueryOptions() {

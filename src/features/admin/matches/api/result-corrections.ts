@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CorrectResultInput, PendingCorrection, ResultCorrection } from '@/domain/corrections.ts';
 import type { Match } from '@/domain/entities.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 const correctionsKey = (matchId: number) => [...adminKeys.match(matchId), 'corrections'] as const;
 
 /** GET /api/admin/matches/{id}/corrections: the match's result corrections, newest first. */
 export function getResultCorrections(matchId: number): Promise<ResultCorrection[]> {
-  return api.get<ResultCorrection[]>(`/api/admin/matches/${matchId}/corrections`);
+  return answer(client.GET('/api/admin/matches/{id}/corrections', { params: { path: { id: matchId } } }));
 }
 
 /** The match's corrections, read again whenever the match changes (a correction approved elsewhere). */
@@ -27,7 +27,7 @@ export function proposeResultCorrection({
   matchId,
   ...body
 }: CorrectResultInput & { matchId: number }): Promise<PendingCorrection> {
-  return api.post<PendingCorrection>(`/api/admin/matches/${matchId}/correct-result`, body);
+  return answer(client.POST('/api/admin/matches/{id}/correct-result', { params: { path: { id: matchId } }, body }));
 }
 
 export interface CorrectionDecision {
@@ -37,7 +37,12 @@ export interface CorrectionDecision {
 
 /** POST /api/admin/corrections/{id}/approve | reject: another admin applies it, or it is dropped. */
 export function decideResultCorrection({ id, decision }: CorrectionDecision): Promise<ResultCorrection> {
-  return api.post<ResultCorrection>(`/api/admin/corrections/${id}/${decision}`);
+  const options = { params: { path: { id } } };
+  return answer(
+    decision === 'approve'
+      ? client.POST('/api/admin/corrections/{id}/approve', options)
+      : client.POST('/api/admin/corrections/{id}/reject', options),
+  );
 }
 
 /** Either write refreshes the match's corrections (started, not awaited: the item that asked may go). */

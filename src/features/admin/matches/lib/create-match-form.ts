@@ -38,7 +38,6 @@ export function newMatchFrom(
   return {
     body: {
       match_type,
-      status: 'upcoming',
       venue,
       team1_id: Number(team1_id),
       team2_id: Number(team2_id),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Transaction } from '@/domain/entities.ts';
 import { formatRupees } from '@/domain/money.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { getRiskSettingsQueryOptions } from '@/features/admin/settings/api/get-risk-settings.ts';
 import { invalidateUserMoney } from '@/features/admin/shared/api/invalidate.ts';
 
@@ -20,7 +20,9 @@ export interface AdjustWalletResult {
 
 /** POST /api/admin/users/{id}/wallet: an admin_adjustment ledger row (a large credit is pending). */
 export function adjustWallet({ userId, amount, notes }: AdjustWalletInput): Promise<Transaction> {
-  return api.post<Transaction>(`/api/admin/users/${userId}/wallet`, { amount, notes });
+  return answer(
+    client.POST('/api/admin/users/{id}/wallet', { params: { path: { id: userId } }, body: { amount, notes } }),
+  );
 }
 
 /** Names the settings' threshold for a second approval; without the settings, just says one is needed. */

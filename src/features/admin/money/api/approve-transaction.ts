@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FirstApproval } from '@/domain/admin-entities.ts';
 import type { Transaction } from '@/domain/entities.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { invalidateUserMoney } from '@/features/admin/shared/api/invalidate.ts';
 
 export interface ApprovalResult {
@@ -18,10 +17,10 @@ export interface ApprovalResult {
  * a withdrawal debits — or, from the second-approval threshold up, approved once and left for another admin.
  */
 export async function approveTransaction(id: number): Promise<ApprovalResult> {
-  const answer = await api.patch<Transaction | FirstApproval>(`/api/admin/transactions/${id}/approve`);
-  return 'message' in answer
-    ? { transaction: answer.transaction, waitingFor: answer.message }
-    : { transaction: answer, waitingFor: null };
+  const result = await answer(client.PATCH('/api/admin/transactions/{id}/approve', { params: { path: { id } } }));
+  return 'message' in result
+    ? { transaction: result.transaction, waitingFor: result.message }
+    : { transaction: result, waitingFor: null };
 }
 
 export function useApproveTransaction() {

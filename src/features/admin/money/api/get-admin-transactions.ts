@@ -1,22 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TransactionCounts } from '@/domain/admin-entities.ts';
-import type { Transaction } from '@/domain/entities.ts';
 import { DEFAULT_PAGE_SIZE } from '@/domain/paging.ts';
-import { api } from '@/lib/api-client.ts';
-import { listUrl, pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
+import { answer, client, type QueryParameters } from '@/lib/api-client.ts';
+import { pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
-export interface TransactionListFilter {
+export interface TransactionListFilter extends Pick<QueryParameters<'adminListTransactions'>, 'type' | 'status'> {
   search: string;
-  type?: string;
-  status?: string;
 }
 
 /** GET /api/admin/transactions?q=&type=&status=: every user's transactions, searched and filtered by the server. */
 export function getAdminTransactionsQueryOptions({ search, type, status }: TransactionListFilter) {
-  return pagedQueryOptions<Transaction, readonly unknown[]>(
+  return pagedQueryOptions(
     [...adminKeys.transactions, 'list', { search, type, status }],
-    listUrl('/api/admin/transactions', { q: search, type, status }),
+    (query) => client.GET('/api/admin/transactions', { params: { query } }),
+    { q: search || undefined, type: type || undefined, status: status || undefined },
     { limit: DEFAULT_PAGE_SIZE },
   );
 }
@@ -30,7 +27,7 @@ export function useAdminTransactionCounts() {
   return useQuery(
     queryOptions({
       queryKey: adminKeys.transactionCounts,
-      queryFn: () => api.get<TransactionCounts>('/api/admin/transactions/counts'),
+      queryFn: () => answer(client.GET('/api/admin/transactions/counts')),
     }),
   );
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transaction } from '@/domain/entities.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { invalidateUserMoney } from '@/features/admin/shared/api/invalidate.ts';
 
 /** PATCH /api/admin/transactions/{id}/reject (empty body): the pending row is marked failed and no funds move. */
 export function rejectTransaction(id: number): Promise<Transaction> {
-  return api.patch<Transaction>(`/api/admin/transactions/${id}/reject`);
+  return answer(client.PATCH('/api/admin/transactions/{id}/reject', { params: { path: { id } } }));
 }
 
 export function useRejectTransaction() {

@@ -5,8 +5,9 @@
  * Pending Deposits link) shows pending deposits only. That filter has no tab of its own: the screen shows it
  * under Pending, marked as narrower.
  */
+import type { QueryParameters } from '@/lib/api-client.ts';
 
-type FilterQuery = { type?: string; status?: string };
+type FilterQuery = Pick<QueryParameters<'adminListTransactions'>, 'type' | 'status'>;
 
 export const TRANSACTION_TABS = [
   { value: 'all', label: 'All', query: {} },

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MatchRisk } from '@/domain/risk.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /**
@@ -13,7 +13,7 @@ export const RISK_REFRESH_MS = 5000;
 
 /** GET /api/admin/matches/{id}/risk. */
 export function getMatchRisk(matchId: number): Promise<MatchRisk> {
-  return api.get<MatchRisk>(`/api/admin/matches/${matchId}/risk`);
+  return answer(client.GET('/api/admin/matches/{id}/risk', { params: { path: { id: matchId } } }));
 }
 
 export function getMatchRiskQueryOptions(matchId: number) {

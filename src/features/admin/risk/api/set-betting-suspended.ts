@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Match } from '@/domain/entities.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { announceMatchChange } from '@/lib/cache-sync.ts';
 
 /** PATCH /api/admin/matches/{id}/suspend or /resume (beyond the spec): betting on the match stops or starts again. */
 export function setBettingSuspended({ id, suspended }: { id: number; suspended: boolean }): Promise<Match> {
-  return api.patch<Match>(`/api/admin/matches/${id}/${suspended ? 'suspend' : 'resume'}`);
+  const options = { params: { path: { id } } };
+  return answer(
+    suspended
+      ? client.PATCH('/api/admin/matches/{id}/suspend', options)
+      : client.PATCH('/api/admin/matches/{id}/resume', options),
+  );
 }
 
 export function useSetBettingSuspended() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RiskSettings } from '@/domain/risk.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/settings: the house-risk settings. */
 export function getRiskSettings(): Promise<RiskSettings> {
-  return api.get<RiskSettings>('/api/admin/settings');
+  return answer(client.GET('/api/admin/settings'));
 }
 
 export function getRiskSettingsQueryOptions() {

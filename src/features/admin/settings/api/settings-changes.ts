@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsChange } from '@/domain/risk.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/settings/changes: the settings changes waiting for a second administrator, newest first. */
 export function getSettingsChanges(): Promise<SettingsChange[]> {
-  return api.get<SettingsChange[]>('/api/admin/settings/changes');
+  return answer(client.GET('/api/admin/settings/changes'));
 }
 
 export function useSettingsChanges() {
@@ -22,7 +22,12 @@ export interface SettingsDecision {
  * proposer) or drops it (its proposer may withdraw it).
  */
 export function decideSettingsChange({ id, decision }: SettingsDecision): Promise<SettingsChange> {
-  return api.post<SettingsChange>(`/api/admin/settings/changes/${id}/${decision}`);
+  const options = { params: { path: { id } } };
+  return answer(
+    decision === 'approve'
+      ? client.POST('/api/admin/settings/changes/{id}/approve', options)
+      : client.POST('/api/admin/settings/changes/{id}/reject', options),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PendingSettingsChange, RiskSettings } from '@/domain/risk.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { getRiskSettingsQueryOptions } from './get-risk-settings.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
@@ -9,7 +9,7 @@ import { adminKeys } from '@/features/admin/shared/api/keys.ts';
  * or, when the change raises a control on admin money, the change waiting for another admin (202).
  */
 export function updateRiskSettings(changes: Partial<RiskSettings>): Promise<RiskSettings | PendingSettingsChange> {
-  return api.put<RiskSettings | PendingSettingsChange>('/api/admin/settings', changes);
+  return answer(client.PUT('/api/admin/settings', { body: changes }));
 }
 
 export interface SettingsUpdate {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@/domain/entities.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/users/{id}. */
 export function getAdminUser(id: number): Promise<User> {
-  return api.get<User>(`/api/admin/users/${id}`);
+  return answer(client.GET('/api/admin/users/{id}', { params: { path: { id } } }));
 }
 
 export function getAdminUserQueryOptions(id: number) {

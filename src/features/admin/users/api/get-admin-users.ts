@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserCounts } from '@/domain/admin-entities.ts';
-import type { User } from '@/domain/entities.ts';
 import type { UserStatus } from '@/domain/limits.ts';
 import { DEFAULT_PAGE_SIZE } from '@/domain/paging.ts';
-import { api } from '@/lib/api-client.ts';
-import { listUrl, pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
+import { answer, client } from '@/lib/api-client.ts';
+import { pagedQueryOptions, usePagedList } from '@/lib/paged-query.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 export interface UserListFilter {
@@ -19,9 +17,10 @@ export interface UserListFilter {
  * first.
  */
 export function getAdminUsersQueryOptions({ search, status, belowZero }: UserListFilter) {
-  return pagedQueryOptions<User, readonly unknown[]>(
+  return pagedQueryOptions(
     [...adminKeys.userList, { search, status, belowZero }],
-    listUrl('/api/admin/users', { q: search, status, below_zero: belowZero ? 'true' : undefined }),
+    (query) => client.GET('/api/admin/users', { params: { query } }),
+    { q: search || undefined, status: status || undefined, below_zero: belowZero ? ('true' as const) : undefined },
     { limit: DEFAULT_PAGE_SIZE },
   );
 }
@@ -33,6 +32,6 @@ export function useAdminUsers(filter: UserListFilter) {
 /** GET /api/admin/users/counts: the counts of the tabs. */
 export function useAdminUserCounts() {
   return useQuery(
-    queryOptions({ queryKey: adminKeys.userCounts, queryFn: () => api.get<UserCounts>('/api/admin/users/counts') }),
+    queryOptions({ queryKey: adminKeys.userCounts, queryFn: () => answer(client.GET('/api/admin/users/counts')) }),
   );
 }

@@ -2,12 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { LinkedAccount } from '@/domain/admin-entities.ts';
 import type { AccountLimits } from '@/domain/protection-schemas.ts';
 import { accountLimitsKey } from '@/lib/account-limits.ts';
-import { api } from '@/lib/api-client.ts';
+import { answer, client } from '@/lib/api-client.ts';
 import { adminKeys } from '@/features/admin/shared/api/keys.ts';
 
 /** GET /api/admin/users/{id}/linked: the accounts sharing a bank account, a phone number or a device, with why. */
 export function getLinkedAccounts(id: number): Promise<LinkedAccount[]> {
-  return api.get<LinkedAccount[]>(`/api/admin/users/${id}/linked`);
+  return answer(client.GET('/api/admin/users/{id}/linked', { params: { path: { id } } }));
 }
 
 export function useLinkedAccounts(id: number) {
@@ -23,7 +23,9 @@ export interface ApplyExclusionInput {
 
 /** POST /api/admin/users/{id}/linked/{linkedId}/exclusion: the user is bound by the linked account's exclusion. */
 export function applyLinkedExclusion({ userId, linkedId }: ApplyExclusionInput): Promise<AccountLimits> {
-  return api.post<AccountLimits>(`/api/admin/users/${userId}/linked/${linkedId}/exclusion`);
+  return answer(
+    client.POST('/api/admin/users/{id}/linked/{linkedId}/exclusion', { params: { path: { id: userId, linkedId } } }),
+  );
 }
 
 export function useApplyLinkedExclusion() {
