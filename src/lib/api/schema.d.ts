@@ -18,24 +18,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/user': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The signed-in user */
-    get: operations['getUser'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /** Change the signed-in user's name or phone number (one account per phone number) */
-    patch: operations['updateUser'];
-    trace?: never;
-  };
   '/api/login': {
     parameters: {
       query?: never;
@@ -87,6 +69,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/logout-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign out everywhere: every session of the user ends, this one included */
+    post: operations['logoutEverywhere'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in user */
+    get: operations['getUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change the signed-in user's name or phone number (one account per phone number) */
+    patch: operations['updateUser'];
+    trace?: never;
+  };
   '/api/matches': {
     parameters: {
       query?: never;
@@ -113,6 +130,23 @@ export interface paths {
     };
     /** One match */
     get: operations['getMatch'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/position': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's side of a match (one team per player per match, fixed by their first bet) and their stake on it */
+    get: operations['getMatchPosition'];
     put?: never;
     post?: never;
     delete?: never;
@@ -173,23 +207,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/matches/{id}/position': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The caller's side of a match (one team per player per match, fixed by their first bet) and their stake on it */
-    get: operations['getMatchPosition'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/wallet/deposit': {
     parameters: {
       query?: never;
@@ -233,6 +250,23 @@ export interface paths {
     };
     /** Wallet transactions, newest first */
     get: operations['listWalletTransactions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/wallet/statement.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The ledger between two dates (IST, both included) as CSV with the running balance */
+    get: operations['downloadStatement'];
     put?: never;
     post?: never;
     delete?: never;
@@ -449,23 +483,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/logout-all': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Sign out everywhere: every session of the user ends, this one included */
-    post: operations['logoutEverywhere'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/account/two-factor': {
     parameters: {
       query?: never;
@@ -501,23 +518,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/wallet/statement.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The ledger between two dates (IST, both included) as CSV with the running balance */
-    get: operations['downloadStatement'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/admin/matches': {
     parameters: {
       query?: never;
@@ -545,40 +545,6 @@ export interface paths {
     };
     /** One match */
     get: operations['adminGetMatch'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/bets/match/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Bets placed on a match, newest first */
-    get: operations['adminListMatchBets'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/teams': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The teams */
-    get: operations['adminListTeams'];
     put?: never;
     post?: never;
     delete?: never;
@@ -672,6 +638,57 @@ export interface paths {
     patch: operations['adminAbandonMatch'];
     trace?: never;
   };
+  '/api/admin/matches/{id}/suspend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Suspend betting on an upcoming or live match (bets are a 409 until resumed) */
+    patch: operations['adminSuspendMatch'];
+    trace?: never;
+  };
+  '/api/admin/matches/{id}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Resume betting on a suspended match */
+    patch: operations['adminResumeMatch'];
+    trace?: never;
+  };
+  '/api/admin/matches/{id}/risk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The match's book per side (bets not cancelled) and the house's net should each side win */
+    get: operations['adminGetMatchRisk'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/matches/{id}/correct-result': {
     parameters: {
       query?: never;
@@ -734,6 +751,40 @@ export interface paths {
     put?: never;
     /** Drop a pending correction (its proposer may withdraw it) */
     post: operations['adminRejectResultCorrection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/teams': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The teams */
+    get: operations['adminListTeams'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/bets/match/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Bets placed on a match, newest first */
+    get: operations['adminListMatchBets'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -981,91 +1032,6 @@ export interface paths {
     patch: operations['adminRejectTransaction'];
     trace?: never;
   };
-  '/api/admin/dashboard/stats': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Dashboard statistics */
-    get: operations['adminGetDashboardStats'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/audit-log': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Audit log of admin writes, newest first */
-    get: operations['adminListAuditLog'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/matches/{id}/suspend': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /** Suspend betting on an upcoming or live match (bets are a 409 until resumed) */
-    patch: operations['adminSuspendMatch'];
-    trace?: never;
-  };
-  '/api/admin/matches/{id}/resume': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /** Resume betting on a suspended match */
-    patch: operations['adminResumeMatch'];
-    trace?: never;
-  };
-  '/api/admin/matches/{id}/risk': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The match's book per side (bets not cancelled) and the house's net should each side win */
-    get: operations['adminGetMatchRisk'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/admin/settings': {
     parameters: {
       query?: never;
@@ -1132,6 +1098,40 @@ export interface paths {
     put?: never;
     /** Drop a pending settings change (its proposer may withdraw it) */
     post: operations['adminRejectSettingsChange'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/dashboard/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Dashboard statistics */
+    get: operations['adminGetDashboardStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/audit-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Audit log of admin writes, newest first */
+    get: operations['adminListAuditLog'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1255,200 +1255,6 @@ export interface operations {
             /** @enum {string} */
             live_updates: 'ok' | 'unavailable';
           };
-        };
-      };
-    };
-  };
-  getUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The signed-in user */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: number;
-            username: string;
-            name: string;
-            email: string | null;
-            phone: string | null;
-            wallet_balance: number;
-            available_balance: number;
-            pending_withdrawals: number;
-            referral_code: string;
-            referred_by: number | null;
-            /** @enum {string} */
-            role: 'user' | 'admin';
-            /** @enum {string} */
-            status: 'active' | 'suspended' | 'banned';
-            /** @description ISO 8601 timestamp */
-            created_at: string;
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden: the role, account status or second factor the route needs, or a write from another origin */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  updateUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "name": "Asha Patel",
-         *       "phone": "9876543210"
-         *     }
-         */
-        'application/json': {
-          name?: string;
-          phone?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description The user after the change */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: number;
-            username: string;
-            name: string;
-            email: string | null;
-            phone: string | null;
-            wallet_balance: number;
-            available_balance: number;
-            pending_withdrawals: number;
-            referral_code: string;
-            referred_by: number | null;
-            /** @enum {string} */
-            role: 'user' | 'admin';
-            /** @enum {string} */
-            status: 'active' | 'suspended' | 'banned';
-            /** @description ISO 8601 timestamp */
-            created_at: string;
-          };
-        };
-      };
-      /** @description Validation failed (first issue's message) or malformed JSON */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden: the role, account status or second factor the route needs, or a write from another origin */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflict (state, balance, duplicate) */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Request body over 64 KiB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The body is not JSON (Content-Type application/json) */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Outcome unknown: the request reached the database and its answer did not come back; it may have been done. A money write sent again with the same Idempotency-Key tells which (Retry-After) */
-      504: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OutcomeUnknown'];
         };
       };
     };
@@ -1779,6 +1585,269 @@ export interface operations {
       };
     };
   };
+  logoutEverywhere: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out everywhere */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden: the role, account status or second factor the route needs, or a write from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Request body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Outcome unknown: the request reached the database and its answer did not come back; it may have been done. A money write sent again with the same Idempotency-Key tells which (Retry-After) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutcomeUnknown'];
+        };
+      };
+    };
+  };
+  getUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed-in user */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            wallet_balance: number;
+            available_balance: number;
+            pending_withdrawals: number;
+            referral_code: string;
+            referred_by: number | null;
+            /** @enum {string} */
+            role: 'user' | 'admin';
+            /** @enum {string} */
+            status: 'active' | 'suspended' | 'banned';
+            /** @description ISO 8601 timestamp */
+            created_at: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden: the role, account status or second factor the route needs, or a write from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Asha Patel",
+         *       "phone": "9876543210"
+         *     }
+         */
+        'application/json': {
+          name?: string;
+          phone?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The user after the change */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            wallet_balance: number;
+            available_balance: number;
+            pending_withdrawals: number;
+            referral_code: string;
+            referred_by: number | null;
+            /** @enum {string} */
+            role: 'user' | 'admin';
+            /** @enum {string} */
+            status: 'active' | 'suspended' | 'banned';
+            /** @description ISO 8601 timestamp */
+            created_at: string;
+          };
+        };
+      };
+      /** @description Validation failed (first issue's message) or malformed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden: the role, account status or second factor the route needs, or a write from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict (state, balance, duplicate) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Request body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON (Content-Type application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Outcome unknown: the request reached the database and its answer did not come back; it may have been done. A money write sent again with the same Idempotency-Key tells which (Retry-After) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutcomeUnknown'];
+        };
+      };
+    };
+  };
   listMatches: {
     parameters: {
       query?: {
@@ -1984,6 +2053,82 @@ export interface operations {
           'application/json': {
             message: string;
           };
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getMatchPosition: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The team backed (null before a bet) and the total staked */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            team_id: number | null;
+            staked: number;
+          };
+        };
+      };
+      /** @description Validation failed (first issue's message) or malformed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden: the role, account status or second factor the route needs, or a write from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not found */
@@ -2462,82 +2607,6 @@ export interface operations {
       };
     };
   };
-  getMatchPosition: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The team backed (null before a bet) and the total staked */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            team_id: number | null;
-            staked: number;
-          };
-        };
-      };
-      /** @description Validation failed (first issue's message) or malformed JSON */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden: the role, account status or second factor the route needs, or a write from another origin */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   deposit: {
     parameters: {
       query?: never;
@@ -2930,6 +2999,84 @@ export interface operations {
       };
       /** @description Forbidden (role, ownership, account status or cross-origin write) */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadStatement: {
+    parameters: {
+      query: {
+        from: string;
+        to: string;
+        /** @description Admins only: another player's statement (a player may pass only their own id). */
+        userId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSV (RFC 4180, CRLF), a header line first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Validation failed (first issue's message) or malformed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden (role, ownership, account status or cross-origin write) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -4588,75 +4735,6 @@ export interface operations {
       };
     };
   };
-  logoutEverywhere: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Signed out everywhere */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden: the role, account status or second factor the route needs, or a write from another origin */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Request body over 64 KiB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Outcome unknown: the request reached the database and its answer did not come back; it may have been done. A money write sent again with the same Idempotency-Key tells which (Retry-After) */
-      504: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OutcomeUnknown'];
-        };
-      };
-    };
-  };
   getTwoFactor: {
     parameters: {
       query?: never;
@@ -4950,84 +5028,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OutcomeUnknown'];
-        };
-      };
-    };
-  };
-  downloadStatement: {
-    parameters: {
-      query: {
-        from: string;
-        to: string;
-        /** @description Admins only: another player's statement (a player may pass only their own id). */
-        userId?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description CSV (RFC 4180, CRLF), a header line first */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv': string;
-        };
-      };
-      /** @description Validation failed (first issue's message) or malformed JSON */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden (role, ownership, account status or cross-origin write) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -5443,221 +5443,6 @@ export interface operations {
       };
       /** @description Not found */
       404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  adminListMatchBets: {
-    parameters: {
-      query?: {
-        /** @description Rows per page: 1 to 200, default 50. */
-        limit?: number;
-        /** @description Opaque: take it from the `Link: <…>; rel="next"` header of the previous page. */
-        cursor?: string;
-      };
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Bets with match and team (one page: at most `limit` rows) */
-      200: {
-        headers: {
-          /** @description Present when more rows follow: `<{this path and query with the next cursor}>; rel="next"`. */
-          Link?: string;
-          /** @description All rows of the list; with the first page (no cursor) only. */
-          'X-Total-Count'?: number;
-          /** @description Rupees staked on the open bets; with the first page only. */
-          'X-Total-Stake'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: number;
-            user_id: number;
-            match_id: number;
-            team_id: number;
-            amount: number;
-            odds: number;
-            /** @enum {string} */
-            status: 'placed' | 'won' | 'lost' | 'cancelled';
-            potential_win: number;
-            /** @description ISO 8601 timestamp */
-            created_at: string;
-            /** @description ISO 8601 timestamp */
-            settled_at: string | null;
-            match: {
-              id: number;
-              team1_id: number;
-              team2_id: number;
-              /** @description ISO 8601 timestamp */
-              start_time: string;
-              /** @enum {string} */
-              status: 'upcoming' | 'live' | 'completed';
-              /** @enum {string} */
-              match_type: 't20' | 'odi' | 'test' | 'ipl';
-              venue: string | null;
-              team1_score: string | null;
-              team2_score: string | null;
-              current_innings: number | null;
-              current_over: number | null;
-              match_result: string | null;
-              winning_team_id: number | null;
-              external_match_id: string | null;
-              /** @description ISO 8601 timestamp */
-              created_at: string;
-              /** @description ISO 8601 timestamp */
-              updated_at: string;
-              version: number;
-              team1: {
-                id: number;
-                name: string;
-                short_name: string;
-                logo_url: string | null;
-              };
-              team2: {
-                id: number;
-                name: string;
-                short_name: string;
-                logo_url: string | null;
-              };
-              additionalDetails: {
-                status: string | null;
-              };
-              /** @enum {string} */
-              betting: 'open' | 'suspended' | 'closed';
-              /** @description ISO 8601 timestamp */
-              betting_pauses_at: string | null;
-              settlement: {
-                /** @enum {string} */
-                state: 'settling' | 'settled';
-                settled: number;
-                total: number;
-              } | null;
-              team1_odds: number;
-              team2_odds: number;
-              batting_first_team_id: number | null;
-              correction_reason: string | null;
-            };
-            team: {
-              id: number;
-              name: string;
-              short_name: string;
-              logo_url: string | null;
-            };
-          }[];
-        };
-      };
-      /** @description Validation failed (first issue's message) or malformed JSON */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden (role, ownership, account status or cross-origin write) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  adminListTeams: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Teams */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: number;
-            name: string;
-            short_name: string;
-            logo_url: string | null;
-          }[];
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden (role, ownership, account status or cross-origin write) */
-      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -6535,6 +6320,411 @@ export interface operations {
       };
     };
   };
+  adminSuspendMatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The match (betting 'suspended', or 'closed' if closed anyway) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            team1_id: number;
+            team2_id: number;
+            /** @description ISO 8601 timestamp */
+            start_time: string;
+            /** @enum {string} */
+            status: 'upcoming' | 'live' | 'completed';
+            /** @enum {string} */
+            match_type: 't20' | 'odi' | 'test' | 'ipl';
+            venue: string | null;
+            team1_score: string | null;
+            team2_score: string | null;
+            current_innings: number | null;
+            current_over: number | null;
+            match_result: string | null;
+            winning_team_id: number | null;
+            external_match_id: string | null;
+            /** @description ISO 8601 timestamp */
+            created_at: string;
+            /** @description ISO 8601 timestamp */
+            updated_at: string;
+            version: number;
+            team1: {
+              id: number;
+              name: string;
+              short_name: string;
+              logo_url: string | null;
+            };
+            team2: {
+              id: number;
+              name: string;
+              short_name: string;
+              logo_url: string | null;
+            };
+            additionalDetails: {
+              status: string | null;
+            };
+            /** @enum {string} */
+            betting: 'open' | 'suspended' | 'closed';
+            /** @description ISO 8601 timestamp */
+            betting_pauses_at: string | null;
+            settlement: {
+              /** @enum {string} */
+              state: 'settling' | 'settled';
+              settled: number;
+              total: number;
+            } | null;
+            team1_odds: number;
+            team2_odds: number;
+            batting_first_team_id: number | null;
+            correction_reason: string | null;
+          };
+        };
+      };
+      /** @description Validation failed (first issue's message) or malformed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden (role, ownership, account status or cross-origin write) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflict (state, balance, duplicate) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Request body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Outcome unknown: the request reached the database and its answer did not come back; it may have been done. A money write sent again with the same Idempotency-Key tells which (Retry-After) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutcomeUnknown'];
+        };
+      };
+    };
+  };
+  adminResumeMatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The match */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            team1_id: number;
+            team2_id: number;
+            /** @description ISO 8601 timestamp */
+            start_time: string;
+            /** @enum {string} */
+            status: 'upcoming' | 'live' | 'completed';
+            /** @enum {string} */
+            match_type: 't20' | 'odi' | 'test' | 'ipl';
+            venue: string | null;
+            team1_score: string | null;
+            team2_score: string | null;
+            current_innings: number | null;
+            current_over: number | null;
+            match_result: string | null;
+            winning_team_id: number | null;
+            external_match_id: string | null;
+            /** @description ISO 8601 timestamp */
+            created_at: string;
+            /** @description ISO 8601 timestamp */
+            updated_at: string;
+            version: number;
+            team1: {
+              id: number;
+              name: string;
+              short_name: string;
+              logo_url: string | null;
+            };
+            team2: {
+              id: number;
+              name: string;
+              short_name: string;
+              logo_url: string | null;
+            };
+            additionalDetails: {
+              status: string | null;
+            };
+            /** @enum {string} */
+            betting: 'open' | 'suspended' | 'closed';
+            /** @description ISO 8601 timestamp */
+            betting_pauses_at: string | null;
+            settlement: {
+              /** @enum {string} */
+              state: 'settling' | 'settled';
+              settled: number;
+              total: number;
+            } | null;
+            team1_odds: number;
+            team2_odds: number;
+            batting_first_team_id: number | null;
+            correction_reason: string | null;
+          };
+        };
+      };
+      /** @description Validation failed (first issue's message) or malformed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden (role, ownership, account status or cross-origin write) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Conflict (state, balance, duplicate) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Request body over 64 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Outcome unknown: the request reached the database and its answer did not come back; it may have been done. A money write sent again with the same Idempotency-Key tells which (Retry-After) */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutcomeUnknown'];
+        };
+      };
+    };
+  };
+  adminGetMatchRisk: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The risk view */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            team1: {
+              bets: number;
+              staked: number;
+              payout_if_wins: number;
+            };
+            team2: {
+              bets: number;
+              staked: number;
+              payout_if_wins: number;
+            };
+            net_if_team1_wins: number;
+            net_if_team2_wins: number;
+            /** @enum {string} */
+            betting: 'open' | 'suspended' | 'closed';
+            team1_odds: number;
+            team2_odds: number;
+            overround_percent: number;
+          };
+        };
+      };
+      /** @description Validation failed (first issue's message) or malformed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden (role, ownership, account status or cross-origin write) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   adminProposeResultCorrection: {
     parameters: {
       query?: never;
@@ -7031,6 +7221,221 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OutcomeUnknown'];
+        };
+      };
+    };
+  };
+  adminListTeams: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Teams */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            short_name: string;
+            logo_url: string | null;
+          }[];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden (role, ownership, account status or cross-origin write) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminListMatchBets: {
+    parameters: {
+      query?: {
+        /** @description Rows per page: 1 to 200, default 50. */
+        limit?: number;
+        /** @description Opaque: take it from the `Link: <…>; rel="next"` header of the previous page. */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Bets with match and team (one page: at most `limit` rows) */
+      200: {
+        headers: {
+          /** @description Present when more rows follow: `<{this path and query with the next cursor}>; rel="next"`. */
+          Link?: string;
+          /** @description All rows of the list; with the first page (no cursor) only. */
+          'X-Total-Count'?: number;
+          /** @description Rupees staked on the open bets; with the first page only. */
+          'X-Total-Stake'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            user_id: number;
+            match_id: number;
+            team_id: number;
+            amount: number;
+            odds: number;
+            /** @enum {string} */
+            status: 'placed' | 'won' | 'lost' | 'cancelled';
+            potential_win: number;
+            /** @description ISO 8601 timestamp */
+            created_at: string;
+            /** @description ISO 8601 timestamp */
+            settled_at: string | null;
+            match: {
+              id: number;
+              team1_id: number;
+              team2_id: number;
+              /** @description ISO 8601 timestamp */
+              start_time: string;
+              /** @enum {string} */
+              status: 'upcoming' | 'live' | 'completed';
+              /** @enum {string} */
+              match_type: 't20' | 'odi' | 'test' | 'ipl';
+              venue: string | null;
+              team1_score: string | null;
+              team2_score: string | null;
+              current_innings: number | null;
+              current_over: number | null;
+              match_result: string | null;
+              winning_team_id: number | null;
+              external_match_id: string | null;
+              /** @description ISO 8601 timestamp */
+              created_at: string;
+              /** @description ISO 8601 timestamp */
+              updated_at: string;
+              version: number;
+              team1: {
+                id: number;
+                name: string;
+                short_name: string;
+                logo_url: string | null;
+              };
+              team2: {
+                id: number;
+                name: string;
+                short_name: string;
+                logo_url: string | null;
+              };
+              additionalDetails: {
+                status: string | null;
+              };
+              /** @enum {string} */
+              betting: 'open' | 'suspended' | 'closed';
+              /** @description ISO 8601 timestamp */
+              betting_pauses_at: string | null;
+              settlement: {
+                /** @enum {string} */
+                state: 'settling' | 'settled';
+                settled: number;
+                total: number;
+              } | null;
+              team1_odds: number;
+              team2_odds: number;
+              batting_first_team_id: number | null;
+              correction_reason: string | null;
+            };
+            team: {
+              id: number;
+              name: string;
+              short_name: string;
+              logo_url: string | null;
+            };
+          }[];
+        };
+      };
+      /** @description Validation failed (first issue's message) or malformed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden (role, ownership, account status or cross-origin write) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -8617,574 +9022,6 @@ export interface operations {
       };
     };
   };
-  adminGetDashboardStats: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Statistics */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            totalUsers: number;
-            activeUsers: number;
-            totalMatches: number;
-            liveMatches: number;
-            upcomingMatches: number;
-            completedMatches: number;
-            totalBets: number;
-            totalTransactionVolume: number;
-            pendingDeposits: number;
-            pendingWithdrawals: number;
-            recentMatches: {
-              id: number;
-              team1_name: string;
-              team2_name: string;
-              /** @description ISO 8601 timestamp */
-              start_time: string;
-              /** @enum {string} */
-              status: 'upcoming' | 'live' | 'completed';
-            }[];
-            recentTransactions: {
-              id: number;
-              user_id: number;
-              /** @enum {string} */
-              type:
-                | 'deposit'
-                | 'withdrawal'
-                | 'bet_placed'
-                | 'bet_won'
-                | 'bet_lost'
-                | 'bet_refund'
-                | 'referral_bonus'
-                | 'admin_adjustment'
-                | 'settlement_reversal';
-              amount: number;
-              /** @enum {string} */
-              status: 'pending' | 'completed' | 'failed';
-            }[];
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden (role, ownership, account status or cross-origin write) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  adminListAuditLog: {
-    parameters: {
-      query?: {
-        limit?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Audit entries */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: number;
-            admin_id: number | null;
-            action: string;
-            target_type: string;
-            target_id: number | null;
-            before?: unknown;
-            after?: unknown;
-            /** @description ISO 8601 timestamp */
-            created_at: string;
-          }[];
-        };
-      };
-      /** @description Validation failed (first issue's message) or malformed JSON */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden (role, ownership, account status or cross-origin write) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  adminSuspendMatch: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The match (betting 'suspended', or 'closed' if closed anyway) */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: number;
-            team1_id: number;
-            team2_id: number;
-            /** @description ISO 8601 timestamp */
-            start_time: string;
-            /** @enum {string} */
-            status: 'upcoming' | 'live' | 'completed';
-            /** @enum {string} */
-            match_type: 't20' | 'odi' | 'test' | 'ipl';
-            venue: string | null;
-            team1_score: string | null;
-            team2_score: string | null;
-            current_innings: number | null;
-            current_over: number | null;
-            match_result: string | null;
-            winning_team_id: number | null;
-            external_match_id: string | null;
-            /** @description ISO 8601 timestamp */
-            created_at: string;
-            /** @description ISO 8601 timestamp */
-            updated_at: string;
-            version: number;
-            team1: {
-              id: number;
-              name: string;
-              short_name: string;
-              logo_url: string | null;
-            };
-            team2: {
-              id: number;
-              name: string;
-              short_name: string;
-              logo_url: string | null;
-            };
-            additionalDetails: {
-              status: string | null;
-            };
-            /** @enum {string} */
-            betting: 'open' | 'suspended' | 'closed';
-            /** @description ISO 8601 timestamp */
-            betting_pauses_at: string | null;
-            settlement: {
-              /** @enum {string} */
-              state: 'settling' | 'settled';
-              settled: number;
-              total: number;
-            } | null;
-            team1_odds: number;
-            team2_odds: number;
-            batting_first_team_id: number | null;
-            correction_reason: string | null;
-          };
-        };
-      };
-      /** @description Validation failed (first issue's message) or malformed JSON */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden (role, ownership, account status or cross-origin write) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Conflict (state, balance, duplicate) */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Request body over 64 KiB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Outcome unknown: the request reached the database and its answer did not come back; it may have been done. A money write sent again with the same Idempotency-Key tells which (Retry-After) */
-      504: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OutcomeUnknown'];
-        };
-      };
-    };
-  };
-  adminResumeMatch: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The match */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: number;
-            team1_id: number;
-            team2_id: number;
-            /** @description ISO 8601 timestamp */
-            start_time: string;
-            /** @enum {string} */
-            status: 'upcoming' | 'live' | 'completed';
-            /** @enum {string} */
-            match_type: 't20' | 'odi' | 'test' | 'ipl';
-            venue: string | null;
-            team1_score: string | null;
-            team2_score: string | null;
-            current_innings: number | null;
-            current_over: number | null;
-            match_result: string | null;
-            winning_team_id: number | null;
-            external_match_id: string | null;
-            /** @description ISO 8601 timestamp */
-            created_at: string;
-            /** @description ISO 8601 timestamp */
-            updated_at: string;
-            version: number;
-            team1: {
-              id: number;
-              name: string;
-              short_name: string;
-              logo_url: string | null;
-            };
-            team2: {
-              id: number;
-              name: string;
-              short_name: string;
-              logo_url: string | null;
-            };
-            additionalDetails: {
-              status: string | null;
-            };
-            /** @enum {string} */
-            betting: 'open' | 'suspended' | 'closed';
-            /** @description ISO 8601 timestamp */
-            betting_pauses_at: string | null;
-            settlement: {
-              /** @enum {string} */
-              state: 'settling' | 'settled';
-              settled: number;
-              total: number;
-            } | null;
-            team1_odds: number;
-            team2_odds: number;
-            batting_first_team_id: number | null;
-            correction_reason: string | null;
-          };
-        };
-      };
-      /** @description Validation failed (first issue's message) or malformed JSON */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden (role, ownership, account status or cross-origin write) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Conflict (state, balance, duplicate) */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Request body over 64 KiB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Outcome unknown: the request reached the database and its answer did not come back; it may have been done. A money write sent again with the same Idempotency-Key tells which (Retry-After) */
-      504: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OutcomeUnknown'];
-        };
-      };
-    };
-  };
-  adminGetMatchRisk: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The risk view */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            team1: {
-              bets: number;
-              staked: number;
-              payout_if_wins: number;
-            };
-            team2: {
-              bets: number;
-              staked: number;
-              payout_if_wins: number;
-            };
-            net_if_team1_wins: number;
-            net_if_team2_wins: number;
-            /** @enum {string} */
-            betting: 'open' | 'suspended' | 'closed';
-            team1_odds: number;
-            team2_odds: number;
-            overround_percent: number;
-          };
-        };
-      };
-      /** @description Validation failed (first issue's message) or malformed JSON */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not signed in */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Forbidden (role, ownership, account status or cross-origin write) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: string;
-          };
-        };
-      };
-      /** @description The database is unavailable: nothing was done (Retry-After) */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   adminGetSettings: {
     parameters: {
       query?: never;
@@ -9787,6 +9624,169 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OutcomeUnknown'];
+        };
+      };
+    };
+  };
+  adminGetDashboardStats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Statistics */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            totalUsers: number;
+            activeUsers: number;
+            totalMatches: number;
+            liveMatches: number;
+            upcomingMatches: number;
+            completedMatches: number;
+            totalBets: number;
+            totalTransactionVolume: number;
+            pendingDeposits: number;
+            pendingWithdrawals: number;
+            recentMatches: {
+              id: number;
+              team1_name: string;
+              team2_name: string;
+              /** @description ISO 8601 timestamp */
+              start_time: string;
+              /** @enum {string} */
+              status: 'upcoming' | 'live' | 'completed';
+            }[];
+            recentTransactions: {
+              id: number;
+              user_id: number;
+              /** @enum {string} */
+              type:
+                | 'deposit'
+                | 'withdrawal'
+                | 'bet_placed'
+                | 'bet_won'
+                | 'bet_lost'
+                | 'bet_refund'
+                | 'referral_bonus'
+                | 'admin_adjustment'
+                | 'settlement_reversal';
+              amount: number;
+              /** @enum {string} */
+              status: 'pending' | 'completed' | 'failed';
+            }[];
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden (role, ownership, account status or cross-origin write) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  adminListAuditLog: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Audit entries */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            admin_id: number | null;
+            action: string;
+            target_type: string;
+            target_id: number | null;
+            before?: unknown;
+            after?: unknown;
+            /** @description ISO 8601 timestamp */
+            created_at: string;
+          }[];
+        };
+      };
+      /** @description Validation failed (first issue's message) or malformed JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description Forbidden (role, ownership, account status or cross-origin write) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: string;
+          };
+        };
+      };
+      /** @description The database is unavailable: nothing was done (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };
