@@ -22,7 +22,7 @@ const istDay = (days = 0) =>
 async function settleOnDay(sql, matchId, daysAgo) {
   await sql`select app.start_settlement(m, m.team1_id, 'bench') from public.matches m where m.id = ${matchId}`;
   await sql`update app.settlement_runs set created_at = created_at - ${daysAgo} * interval '1 day' where match_id = ${matchId}`;
-  while ((await sql`select app.settle_step(500) as step`)[0].step !== 'idle');
+  while ((await sql`select app.settle_step() as step`)[0].step !== 'idle');
 }
 
 /** The books part of the bench; `helpers` are bench.js's (see bench-lists.js). */

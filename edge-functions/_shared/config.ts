@@ -148,8 +148,11 @@ export function readConfig(get: Read) {
      * come through the live stream).
      */
     realtimeJwtSecret: read('SUPABASE_JWT_SECRET'),
-    /** Bets a settlement batch holds (each batch is one transaction; its players wait for it). */
-    settlementBatchSize: Number(read('SETTLEMENT_BATCH_SIZE') ?? 500),
+    /**
+     * Bets a settlement batch holds (each batch is one transaction; its players wait for it). Unset: the
+     * database's default (app.settle_step, 500), which pg_cron's sweep uses too.
+     */
+    settlementBatchSize: read('SETTLEMENT_BATCH_SIZE') === undefined ? null : Number(read('SETTLEMENT_BATCH_SIZE')),
     /**
      * Seconds between this process's sweeps of unfinished settlement runs (0: none). The local runtime's
      * processes live long and sweep; on Supabase a function instance does not, and pg_cron sweeps in the

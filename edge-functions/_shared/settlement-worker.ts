@@ -13,12 +13,13 @@ import { keepAliveUntil, transaction, type Sql } from './db.ts';
 
 export class SettlementWorker {
   readonly #sql: Sql;
-  readonly #batchSize: number;
+  /** null: app.settle_step's own default */
+  readonly #batchSize: number | null;
   #running: Promise<void> | null = null;
   #again = false;
   #timer?: ReturnType<typeof setInterval>;
 
-  constructor(sql: Sql, batchSize: number) {
+  constructor(sql: Sql, batchSize: number | null) {
     this.#sql = sql;
     this.#batchSize = batchSize;
   }
@@ -68,7 +69,11 @@ export class SettlementWorker {
   }
 
   async #step(): Promise<string> {
-    const [[row]] = await transaction(this.#sql, (q) => [q`select app.settle_step(${this.#batchSize}) as step`]);
+    const [[row]] = await transaction(this.#sql, (q) => [
+      this.#batchSize === null
+        ? q`select app.settle_step() as step`
+        : q`select app.settle_step(${this.#batchSize}) as step`,
+    ]);
     return row.step as string;
   }
 }

@@ -8,7 +8,7 @@
 -- generator. The assertions are on results, not on time.
 begin;
 set local search_path = tests, public;
-select plan(16);
+select plan(17);
 
 select tests.create_match('live', 9, 10) as m \gset
 
@@ -93,6 +93,10 @@ select results_eq(format($$select (app.match_json(m) -> 'settlement'), r.finishe
 select is(app.settle_batch(:m), null, 'a settled run has no batch left: settling again settles nothing');
 select ok((select app.claim_settlement_batch(:m, 2000)) is null, 'and nothing is left to claim');
 select is(tests.reconcile_count(), 0::bigint, 'ledger reconciles after settlement');
+
+-- the one default of a batch's size: what pg_cron's sweep, and the server unless told otherwise, settle with
+select is(pg_get_function_arguments('app.settle_step(int)'::regprocedure), 'p_batch_size integer DEFAULT 500',
+  'a settlement step claims 500 bets a batch unless given another size');
 
 select * from finish();
 rollback;

@@ -13,6 +13,13 @@ const SUPABASE = {
   TOTP_ENCRYPTION_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
 };
 
+describe('SETTLEMENT_BATCH_SIZE', () => {
+  it("is passed to the database only when set: unset, a batch is app.settle_step's own default size", () => {
+    expect(from({}).config.settlementBatchSize).toBeNull();
+    expect(from({ SETTLEMENT_BATCH_SIZE: '50' }).config.settlementBatchSize).toBe(50);
+  });
+});
+
 describe('DEVICE_COOKIE_SECRET', () => {
   it('is required on Supabase: the function refuses to start without it, naming it', () => {
     expect(() => from(SUPABASE)).toThrow(/^DEVICE_COOKIE_SECRET is not set: on Supabase/);
