@@ -103,9 +103,12 @@ try {
         .sort();
       // A file is named after the schema file it tests: NNx-topic.test.sql tests supabase/schemas/NN_*.sql
       // (00 for the rules of every area), x a letter of its own, so an id (30c) names one file.
+      const areas = new Set(readdirSync(path.join(root, 'supabase/schemas')).map((file) => file.slice(0, 2)));
       const byId = new Map();
       for (const file of files) {
         const id = file.split('-')[0];
+        if (!/^\d\d[a-z]$/.test(id) || !areas.has(id.slice(0, 2)))
+          throw new Error(`supabase/tests: ${file} is not named NNx-topic.test.sql after a supabase/schemas/NN_*.sql`);
         if (byId.has(id)) throw new Error(`supabase/tests: ${byId.get(id)} and ${file} share the id ${id}`);
         byId.set(id, file);
       }
