@@ -13,7 +13,7 @@
 -- the old price) or sees it.
 --
 -- Prices: each side of a match has its own decimal odds (team1_odds, team2_odds), set by admins; a new match
--- takes the setting default_odds (3.00, the spec's fixed price) for both. A bet is taken at its side's price
+-- takes the setting default_odds (3.00 unless the operator changes it) for both. A bet is taken at its side's price
 -- of that moment, read from the match row it holds, and keeps it: settlement pays each bet its own
 -- potential_win.
 --
@@ -211,7 +211,7 @@ comment on function app.match_json(public.matches) is
 
 -- A bet as the API answers it: the row with its match (as app.match_json) and the team backed. For the
 -- answer of a single bet (placing a bet); lists use app.bets_json, which builds the same shape
--- (supabase/tests/12-request-path.test.sql checks that the two agree bet for bet).
+-- (supabase/tests/00e-request-path.test.sql checks that the two agree bet for bet).
 create function app.bet_json(p_bet public.bets)
 returns jsonb
 language plpgsql

@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 
 /**
- * A list that failed to load, in the spec's pattern ('Error loading bets. Please try again later.'): shown
+ * A list that failed to load, in the app's one wording ('Error loading bets. Please try again later.'): shown
  * instead of the list's empty text, which would claim there is nothing.
  */
 export function LoadError({ what }: { what: string }) {

@@ -1,5 +1,5 @@
 /**
- * Beyond the spec: void an upcoming or live match. The dialog names how many open bets get cancelled and
+ * Voids an upcoming or live match. The dialog names how many open bets get cancelled and
  * the total refunded: the count and open stake the server sends with the first page of the match's bets
  * (a match that is not completed has only open bets).
  */

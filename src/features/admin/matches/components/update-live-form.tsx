@@ -1,5 +1,5 @@
 /**
- * Beyond the spec (its live-update call had no trigger): team scores (runs/wickets), innings 1–2, the over
+ * The live score an admin types in: team scores (runs/wickets), innings 1–2, the over
  * (one decimal, within the match type's innings) and the team batting first of a live match → PATCH
  * update-live, with the 'Match updated' toasts. In the second innings the scores decide when betting closes
  * (a passed target, ten wickets, the last over), so who batted first matters: the form asks, and the server

@@ -1,8 +1,7 @@
 /**
  * Match management: back to the list, 'Match #{id}' with its badge, the overview card, Start
- * Match (upcoming), the Declare Winner card (live), the live-score form and Abandon (beyond the spec), and
- * the Match Bets table (an inline error instead when the bets fail to load). Beyond the spec too: the
- * betting state's badge, Suspend/Resume Betting, the Odds card (the price of each side) and the Risk card
+ * Match (upcoming), the Declare Winner card (live), the live-score form and Abandon, the Match Bets table
+ * (an inline error instead when the bets fail to load), the betting state's badge, Suspend/Resume Betting, the Odds card (the price of each side) and the Risk card
  * (house risk).
  */
 import { Box, Button, Card, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';

@@ -3,7 +3,7 @@ import type { Match } from '@/domain/entities.ts';
 import { answer, client } from '@/lib/api-client.ts';
 import { announceMatchChange } from '@/lib/cache-sync.ts';
 
-/** PATCH /api/admin/matches/{id}/suspend or /resume (beyond the spec): betting on the match stops or starts again. */
+/** PATCH /api/admin/matches/{id}/suspend or /resume: betting on the match stops or starts again. */
 export function setBettingSuspended({ id, suspended }: { id: number; suspended: boolean }): Promise<Match> {
   const options = { params: { path: { id } } };
   return answer(

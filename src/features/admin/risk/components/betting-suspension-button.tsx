@@ -1,5 +1,5 @@
 /**
- * Beyond the spec: Suspend Betting on an open match, Resume Betting on a suspended one or on one the close
+ * Suspend Betting on an open match, Resume Betting on a suspended one or on one the close
  * rule closed in play (the close stays until an admin resumes; a match still past its close point stays
  * closed, and the toast says so), each after a confirmation. A completed match offers neither. The dialog
  * keeps the action it was opened for, also while it closes: the match changes under it once the action

@@ -1,5 +1,5 @@
 /**
- * Beyond the spec: the price of each side of an upcoming or live match (decimal odds, two decimals). Bets
+ * The price of each side of an upcoming or live match (decimal odds, two decimals). Bets
  * already placed keep theirs; players' open pages get the new prices with the match's live event. The card
  * shows the over-round of the prices typed, and says so when it lets players back both teams for a profit.
  */

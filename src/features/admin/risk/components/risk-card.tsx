@@ -1,5 +1,5 @@
 /**
- * Beyond the spec: the house's book on a match. Per side the bets, the stakes and what its backers would be
+ * The house's book on a match. Per side the bets, the stakes and what its backers would be
  * paid should it win (each bet at its own odds), and the house's net on each result (red when the house would
  * lose); the current prices and their over-round, with the warning below 100. Refetched every few seconds
  * while the match is open for changes (get-match-risk.ts says why).

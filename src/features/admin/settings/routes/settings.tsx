@@ -1,5 +1,5 @@
 /**
- * Beyond the spec: the house-risk settings (stake limits, liability limit, when betting closes or pauses,
+ * The house-risk settings (stake limits, liability limit, when betting closes or pauses,
  * referral bonuses a referrer may be paid, the second admin for large credits and each admin's daily credit
  * cap, the price of a new match). The form
  * checks with the domain's rules (src/domain/risk.ts), which the database repeats; every saved change is

@@ -1,7 +1,7 @@
 /**
  * Header (name, status and role badges, Back), tabs Overview / Wallet & Transactions /
  * Betting History / Bank Accounts. Overview: User Information (Change Status), Wallet Balance (Manage
- * Wallet, Quick Adjustment), Contact User and (beyond the spec) Player Protection, read-only: the player's
+ * Wallet, Quick Adjustment), Contact User and Player Protection, read-only: the player's
  * deposit limits and time-out or self-exclusion, which no admin can change. A tab whose list failed to load
  * says so ('Error loading …. Please try again later.'); its empty text is only for a list that is really
  * empty. The tabs page through the server (Load More); the bet and transaction counts are the server's,
