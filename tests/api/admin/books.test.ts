@@ -2,7 +2,7 @@
  * The house's books: GET /api/admin/books and /api/admin/books.csv. A match's line adds up the bets placed and
  * settled on it (stakes, payouts, refunds, the house's result), the days and the matches of one answer add up
  * to the same house result, the range is checked (IST days, at most 366), only an admin reads them, and the
- * CSV is the same data (its guard against spreadsheet formulas is checked by pgTAP 39-books, since the teams
+ * CSV is the same data (its guard against spreadsheet formulas is checked by pgTAP 32b-books, since the teams
  * are reference data every test file shares). Other test files work beside this one, so a day's figures are
  * checked for what this file added, not for their whole value.
  */
