@@ -1,7 +1,7 @@
 /**
- * The back office's sidebar — Dashboard, Matches, Users, Transactions (and Settings, beyond the
- * spec: the house-risk limits), a divider, the player
- * links (Live Matches at /, My Bets, Wallet) and log out — with the role as Administrator or Staff.
+ * The back office's sidebar — Dashboard, Matches, Users, Transactions, Books and Settings (the house-risk
+ * limits), a divider, the player links (Live Matches at /, My Bets, Wallet) and log out — with the role
+ * as Administrator or Staff.
  * Below 768 px the sidebar sits above the page as a wrapping bar.
  */
 import { Box, Button, Flex, Heading, Separator, Stack, Text } from '@chakra-ui/react';
