@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
-import { apiSuite, Client, createMatch, fund, registerPlayer, type Player } from '../support/api.ts';
+import { apiSuite, Client, createMatch, fund, registerPlayer } from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
 
 describe('public match reads served from memory', () => {
@@ -116,13 +116,6 @@ describe('public match reads served from memory', () => {
 
 describe('the operator sets the price', () => {
   const api = apiSuite({ admin: true, reconciled: true });
-  let player: Player;
-  let other: Player;
-  beforeAll(async () => {
-    [player, other] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
-    await Promise.all([fund(api.server, player, 50_000), fund(api.server, other, 50_000)]);
-  });
-
   it('answers both prices with every match, player and admin, list and detail, 3.00 by default', async () => {
     const match = await createMatch(api.admin, { live: true });
     const anonymous = new Client(api.server.url);

@@ -11,13 +11,6 @@ const SECOND_ADMIN = 'A second administrator must approve this change';
 
 describe('the operator sets the price', () => {
   const api = apiSuite({ admin: true, reconciled: true });
-  let player: Player;
-  let other: Player;
-  beforeAll(async () => {
-    [player, other] = await Promise.all([registerPlayer(api.server), registerPlayer(api.server)]);
-    await Promise.all([fund(api.server, player, 50_000), fund(api.server, other, 50_000)]);
-  });
-
   it('answers default_odds with the settings and refuses a price that is not one', async () => {
     const settings = await api.admin.client.get('/api/admin/settings');
     expect(settings.body.default_odds).toEqual(expect.any(Number));
