@@ -9,8 +9,8 @@
  * database answers 403 for anyone but an active admin (app.authenticate) and each admin function checks again.
  */
 import type { MiddlewareHandler } from 'hono';
-import { listenConnection, sql as defaultSql, type Sql } from '../_shared/db.ts';
-import { env as defaultEnv, type Env as Config } from '../_shared/env.ts';
+import { listenConnection, sql as defaultSql, type Sql } from '@shared/db.ts';
+import { env as defaultEnv, type Env as Config } from '@shared/env.ts';
 import { PlayerResults } from './player-results.ts';
 import { PublicMatchReads } from './public-reads.ts';
 import { SessionStreams } from './session-streams.ts';
@@ -39,8 +39,8 @@ import { accountSecurityRoutes } from './routes/account-security.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bankAccountRoutes } from './routes/bank-accounts.ts';
 import { betRoutes } from './routes/bets.ts';
-import { MatchFeed } from '../_shared/match-feed.ts';
-import { SettlementWorker } from '../_shared/settlement-worker.ts';
+import { MatchFeed } from '@shared/match-feed.ts';
+import { SettlementWorker } from '@shared/settlement-worker.ts';
 import { healthRoutes } from './routes/health.ts';
 import { liveRoutes } from './routes/live.ts';
 import { matchRoutes } from './routes/matches.ts';

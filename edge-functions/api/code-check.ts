@@ -10,10 +10,10 @@
  *   (app.record_wrong_code: the tenth in 15 minutes locks and is audited) before the refusal;
  * - a right one is spent in the round trip that acts on it (app.use_second_factor: a code works once).
  */
-import { securityMessages } from '../../src/domain/account-security.ts';
-import type { Sql } from '../_shared/db.ts';
-import { HttpError, toHttpError } from '../_shared/errors.ts';
-import { isSealed, offeredFactor, openTotpSecret, sealTotpSecret } from '../_shared/second-factor.ts';
+import { securityMessages } from '@/domain/account-security.ts';
+import type { Sql } from '@shared/db.ts';
+import { HttpError, toHttpError } from '@shared/errors.ts';
+import { isSealed, offeredFactor, openTotpSecret, sealTotpSecret } from '@shared/second-factor.ts';
 import { queryAs, type Ctx, type Statements } from './context.ts';
 import { deviceId } from './device.ts';
 import { clientIp } from './session.ts';

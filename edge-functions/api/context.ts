@@ -20,9 +20,9 @@
  */
 import type { RouteConfig, RouteConfigToTypedResponse } from '@hono/zod-openapi';
 import type { Context, TypedResponse } from 'hono';
-import { transaction, type Rows, type Sql, type Statement } from '../_shared/db.ts';
-import { HttpError, toHttpError } from '../_shared/errors.ts';
-import type { Env as Config } from '../_shared/env.ts';
+import { transaction, type Rows, type Sql, type Statement } from '@shared/db.ts';
+import { HttpError, toHttpError } from '@shared/errors.ts';
+import type { Env as Config } from '@shared/env.ts';
 import { clientIp } from './session.ts';
 
 export type AppEnv = {

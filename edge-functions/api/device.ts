@@ -6,8 +6,8 @@
  * signature means only this server makes ids: a client cannot offer one it did not get from us.
  */
 import { getCookie, setCookie } from 'hono/cookie';
-import { encodeBase64Url } from '../_shared/base64url.ts';
-import { hmacBase64Url, sameSecret } from '../_shared/hmac.ts';
+import { encodeBase64Url } from '@shared/base64url.ts';
+import { hmacBase64Url, sameSecret } from '@shared/hmac.ts';
 import type { Ctx } from './context.ts';
 import { isHttps } from './session.ts';
 

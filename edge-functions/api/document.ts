@@ -18,7 +18,7 @@
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { apiErrorEntity, outcomeUnknownEntity } from '../../src/domain/entities.ts';
+import { apiErrorEntity, outcomeUnknownEntity } from '@/domain/entities.ts';
 import type { AppEnv } from './context.ts';
 import { MAX_BODY_BYTES } from './middleware.ts';
 import { json, SESSION_REQUIRED, SESSION_SCHEME } from './openapi.ts';

@@ -13,8 +13,8 @@
  * `Idempotent-Replayed: true`. The same key with another body (or on another route or target) is a 409. A
  * refused request (4xx) saves nothing: its transaction rolls back, and a retry is evaluated afresh.
  */
-import type { Rows, Sql, Statement } from '../_shared/db.ts';
-import { sha256Hex } from '../_shared/sha256.ts';
+import type { Rows, Sql, Statement } from '@shared/db.ts';
+import { sha256Hex } from '@shared/sha256.ts';
 import type { RouteConfig } from '@hono/zod-openapi';
 import { bodyOf, query, sendJson, type Answer, type AnswerStatus, type Ctx, type SuccessStatus } from './context.ts';
 

@@ -1,6 +1,6 @@
 // Entry point of the `api` edge function. `npm run build:functions` bundles it, with everything it imports,
 // into supabase/functions/api/index.js: the file `supabase functions deploy api` uploads and the tests run.
-import '../_shared/background-errors.ts';
+import '@shared/background-errors.ts';
 import { createApp } from './app.ts';
 
 // Supabase's edge runtime chooses the port itself; PORT lets the bundle's own test run it on a free one.

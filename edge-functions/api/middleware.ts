@@ -6,8 +6,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
-import { HttpError, SERVICE_UNAVAILABLE, toHttpError } from '../_shared/errors.ts';
-import { PRIVATE_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
+import { HttpError, SERVICE_UNAVAILABLE, toHttpError } from '@shared/errors.ts';
+import { PRIVATE_CACHE_CONTROL } from '@/domain/live-updates.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

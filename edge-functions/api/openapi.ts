@@ -5,9 +5,9 @@
  */
 import { OpenAPIHono, type OpenAPIHonoOptions, type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { apiErrorEntity } from '../../src/domain/entities.ts';
-import { rowId } from '../../src/domain/schemas.ts';
-import { PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
+import { apiErrorEntity } from '@/domain/entities.ts';
+import { rowId } from '@/domain/schemas.ts';
+import { PUBLIC_MATCH_CACHE_CONTROL } from '@/domain/live-updates.ts';
 import type { MiddlewareHandler } from 'hono';
 import { query, requireSession, type Access, type AppEnv } from './context.ts';
 

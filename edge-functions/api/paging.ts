@@ -13,8 +13,8 @@ import {
   CURSOR_PATTERN,
   decodeCursor,
   encodeCursor,
-} from '../../src/domain/paging.ts';
-import type { Rows, Sql, Statement } from '../_shared/db.ts';
+} from '@/domain/paging.ts';
+import type { Rows, Sql, Statement } from '@shared/db.ts';
 import type { RouteConfig } from '@hono/zod-openapi';
 import { sendJson, type Answer, type AnswerStatus, type Ctx } from './context.ts';
 

@@ -5,8 +5,8 @@
  * them) as an `event: result` on their own streams, and nobody else's. A player with no stream open learns
  * the results from their bets and balance when they next look.
  */
-import type { Sql } from '../_shared/db.ts';
-import type { MatchFeed, SettledBatch } from '../_shared/match-feed.ts';
+import type { Sql } from '@shared/db.ts';
+import type { MatchFeed, SettledBatch } from '@shared/match-feed.ts';
 
 type Send = (frame: Uint8Array) => void;
 const encoder = new TextEncoder();

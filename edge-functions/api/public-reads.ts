@@ -19,9 +19,9 @@
  * parameters (`list:live`, `match:42`), never raw URLs, and a 404 is never kept (nor shared: errors are
  * private, middleware.ts).
  */
-import type { MatchFeed } from '../_shared/match-feed.ts';
-import { sha256Hex } from '../_shared/sha256.ts';
-import { PUBLIC_MATCH_CACHE_CONTROL } from '../../src/domain/live-updates.ts';
+import type { MatchFeed } from '@shared/match-feed.ts';
+import { sha256Hex } from '@shared/sha256.ts';
+import { PUBLIC_MATCH_CACHE_CONTROL } from '@/domain/live-updates.ts';
 import type { RouteConfig } from '@hono/zod-openapi';
 import { notModified, sendJson, type Answer, type AnswerStatus, type Ctx } from './context.ts';
 

@@ -7,7 +7,7 @@
  * player's bets and transactions are their own; admins see all).
  */
 import { z } from 'zod';
-import type { Sql } from '../_shared/db.ts';
+import type { Sql } from '@shared/db.ts';
 import {
   MATCH_STATUSES,
   TRANSACTION_TYPES,
@@ -15,7 +15,7 @@ import {
   type TransactionStatus,
   type TransactionType,
   type UserStatus,
-} from '../../src/domain/limits.ts';
+} from '@/domain/limits.ts';
 import { pageStatement, type Fragment, type Page } from './paging.ts';
 
 /** The caller's id, evaluated once per statement. */

@@ -10,8 +10,8 @@
  * it was down, and sessions that simply ran out of time, are found by ONE query for every session with a
  * stream open here (app.ended_sessions): when the LISTEN is back, and every minute.
  */
-import type { Sql } from '../_shared/db.ts';
-import type { MatchFeed } from '../_shared/match-feed.ts';
+import type { Sql } from '@shared/db.ts';
+import type { MatchFeed } from '@shared/match-feed.ts';
 
 const CHECK_EVERY_MS = 60_000;
 /**

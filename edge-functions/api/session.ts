@@ -7,9 +7,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from 'hono/deno';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { encodeBase64Url } from '../_shared/base64url.ts';
-import { sameSecret } from '../_shared/hmac.ts';
-import { sha256Hex } from '../_shared/sha256.ts';
+import { encodeBase64Url } from '@shared/base64url.ts';
+import { sameSecret } from '@shared/hmac.ts';
+import { sha256Hex } from '@shared/sha256.ts';
 import type { AppEnv, Ctx } from './context.ts';
 
 export const SESSION_COOKIE = 'session';

@@ -1,5 +1,6 @@
 // Running our Deno programs. Always from the repository root with `--node-modules-dir=manual`, so Deno
-// resolves npm packages (and @types/node for node: built-ins) from the node_modules npm installed, offline.
+// resolves npm packages (and @types/node for node: built-ins) from the node_modules npm installed, offline,
+// and the API code's import aliases (`@/…`, `@shared/…`) from the root deno.json.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { bin, root, run, toolEnv } from './processes.js';

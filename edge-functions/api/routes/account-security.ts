@@ -12,7 +12,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN, securityMessages } from '../../../src/domain/account-security.ts';
+import { ADMIN_PASSWORD_MIN, securityMessages } from '@/domain/account-security.ts';
 import {
   changePasswordSchema,
   confirmTwoFactorSchema,
@@ -22,10 +22,10 @@ import {
   twoFactorSetupEntity,
   twoFactorStatusEntity,
   type TwoFactorProof,
-} from '../../../src/domain/account-security-schemas.ts';
-import type { Rows, Sql, Statement } from '../../_shared/db.ts';
-import { HttpError, refusalOf } from '../../_shared/errors.ts';
-import { hashPassword, verifyPassword } from '../../_shared/password.ts';
+} from '@/domain/account-security-schemas.ts';
+import type { Rows, Sql, Statement } from '@shared/db.ts';
+import { HttpError, refusalOf } from '@shared/errors.ts';
+import { hashPassword, verifyPassword } from '@shared/password.ts';
 import {
   newRecoveryCodes,
   newRecoverySalt,
@@ -34,7 +34,7 @@ import {
   sealTotpSecret,
   totpUri,
   verifiedStep,
-} from '../../_shared/second-factor.ts';
+} from '@shared/second-factor.ts';
 import { checkCode, openSecret, spendCode, totpKey, type Refusals, type StoredFactor } from '../code-check.ts';
 import { answer, query, type Ctx, type Statements } from '../context.ts';
 import { deviceId } from '../device.ts';

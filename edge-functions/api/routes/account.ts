@@ -20,7 +20,7 @@ import {
   realityCheckSchema,
   selfExclusionSchema,
   timeoutSchema,
-} from '../../../src/domain/protection-schemas.ts';
+} from '@/domain/protection-schemas.ts';
 import { answer } from '../context.ts';
 import { errors, json, jsonBody, router, userIdQuery as userId } from '../openapi.ts';
 

@@ -18,13 +18,13 @@
  * sign-in remembers the browser (device.ts) for the rate limits and the lock.
  */
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
-import { securityMessages } from '../../../src/domain/account-security.ts';
-import { loginRefusalEntity } from '../../../src/domain/account-security-schemas.ts';
-import { userEntity } from '../../../src/domain/entities.ts';
-import { loginSchema, registerSchema } from '../../../src/domain/schemas.ts';
-import { HttpError, refusalOf } from '../../_shared/errors.ts';
-import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../_shared/password.ts';
-import type { Rows, Sql } from '../../_shared/db.ts';
+import { securityMessages } from '@/domain/account-security.ts';
+import { loginRefusalEntity } from '@/domain/account-security-schemas.ts';
+import { userEntity } from '@/domain/entities.ts';
+import { loginSchema, registerSchema } from '@/domain/schemas.ts';
+import { HttpError, refusalOf } from '@shared/errors.ts';
+import { hashPassword, UNUSABLE_HASH, verifyPassword } from '@shared/password.ts';
+import type { Rows, Sql } from '@shared/db.ts';
 import { bodyOf, query, sendJson, type AnswerStatus, type Ctx, type Statements } from '../context.ts';
 import { checkCode, spendCode, type Refusals, type StoredFactor } from '../code-check.ts';
 import { deviceId, setDeviceCookie, signInDevice } from '../device.ts';

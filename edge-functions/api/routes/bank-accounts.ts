@@ -4,8 +4,8 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { bankAccountEntity } from '../../../src/domain/entities.ts';
-import { bankAccountSchema } from '../../../src/domain/schemas.ts';
+import { bankAccountEntity } from '@/domain/entities.ts';
+import { bankAccountSchema } from '@/domain/schemas.ts';
 import { answer } from '../context.ts';
 import { errors, json, jsonBody, router } from '../openapi.ts';
 import { bankAccountList } from '../queries.ts';

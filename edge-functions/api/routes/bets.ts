@@ -7,8 +7,8 @@
  * Idempotency-Key (idempotency.ts).
  */
 import { createRoute } from '@hono/zod-openapi';
-import { betEntity } from '../../../src/domain/entities.ts';
-import { betSchema } from '../../../src/domain/schemas.ts';
+import { betEntity } from '@/domain/entities.ts';
+import { betSchema } from '@/domain/schemas.ts';
 import { query } from '../context.ts';
 import { answerMoneyWrite } from '../idempotency.ts';
 import { errors, idempotencyHeaders, json, jsonBody, page, router } from '../openapi.ts';

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import type { Sql } from '../../_shared/db.ts';
-import { UNAVAILABLE_RETRY_SECONDS } from '../../_shared/errors.ts';
-import type { MatchFeed } from '../../_shared/match-feed.ts';
+import type { Sql } from '@shared/db.ts';
+import { UNAVAILABLE_RETRY_SECONDS } from '@shared/errors.ts';
+import type { MatchFeed } from '@shared/match-feed.ts';
 import { router } from '../openapi.ts';
 
 const part = z.enum(['ok', 'unavailable']);

@@ -23,9 +23,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import type { MatchEvent, MatchFeed } from '../../_shared/match-feed.ts';
-import { HttpError, toHttpError } from '../../_shared/errors.ts';
-import { realtimeToken } from '../../_shared/realtime-token.ts';
+import type { MatchEvent, MatchFeed } from '@shared/match-feed.ts';
+import { HttpError, toHttpError } from '@shared/errors.ts';
+import { realtimeToken } from '@shared/realtime-token.ts';
 import { NOT_AUTHENTICATED, queryAs, type Ctx } from '../context.ts';
 import { errors, json, router, SESSION_OPTIONAL } from '../openapi.ts';
 import type { PlayerResults } from '../player-results.ts';

@@ -9,7 +9,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { matchEntity, matchPositionEntity } from '../../../src/domain/entities.ts';
+import { matchEntity, matchPositionEntity } from '@/domain/entities.ts';
 import type { PublicMatchReads } from '../public-reads.ts';
 import { answer, bodyOf, query } from '../context.ts';
 import { errors, idParams, json, notModified, router, sharedJson } from '../openapi.ts';

@@ -16,8 +16,8 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { LOCAL_SANDBOX_WEBHOOK_SECRET } from '../../_shared/config.ts';
-import { HttpError, toHttpError } from '../../_shared/errors.ts';
+import { LOCAL_SANDBOX_WEBHOOK_SECRET } from '@shared/config.ts';
+import { HttpError, toHttpError } from '@shared/errors.ts';
 import { query, queryAs, type Ctx } from '../context.ts';
 import { errors, json, jsonBody, router, SESSION_REQUIRED } from '../openapi.ts';
 

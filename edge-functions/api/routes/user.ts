@@ -3,8 +3,8 @@
  * belongs to one account: app.update_profile).
  */
 import { createRoute } from '@hono/zod-openapi';
-import { userEntity } from '../../../src/domain/entities.ts';
-import { profileSchema } from '../../../src/domain/schemas.ts';
+import { userEntity } from '@/domain/entities.ts';
+import { profileSchema } from '@/domain/schemas.ts';
 import { answer } from '../context.ts';
 import { errors, json, jsonBody, router } from '../openapi.ts';
 import { userById } from '../queries.ts';

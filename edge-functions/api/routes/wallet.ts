@@ -18,12 +18,12 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { depositResponseEntity, transactionEntity, type Transaction } from '../../../src/domain/entities.ts';
-import { depositSchema, withdrawalSchema } from '../../../src/domain/schemas.ts';
-import { statementRangeSchema } from '../../../src/domain/protection-schemas.ts';
-import type { Rows } from '../../_shared/db.ts';
-import { HttpError } from '../../_shared/errors.ts';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../src/domain/limits.ts';
+import { depositResponseEntity, transactionEntity, type Transaction } from '@/domain/entities.ts';
+import { depositSchema, withdrawalSchema } from '@/domain/schemas.ts';
+import { statementRangeSchema } from '@/domain/protection-schemas.ts';
+import type { Rows } from '@shared/db.ts';
+import { HttpError } from '@shared/errors.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@/domain/limits.ts';
 import { query } from '../context.ts';
 import { answerMoneyWrite, moneyWrite } from '../idempotency.ts';
 import { errors, idempotencyHeaders, json, jsonBody, page, router, userIdQuery } from '../openapi.ts';

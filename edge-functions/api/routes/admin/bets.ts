@@ -1,6 +1,6 @@
 /** Bets for admins (/api/admin/bets): the bets placed on a match, newest first, counted and with the stake at risk. */
 import { createRoute } from '@hono/zod-openapi';
-import { betEntity } from '../../../../src/domain/entities.ts';
+import { betEntity } from '@/domain/entities.ts';
 import { bodyOf, query } from '../../context.ts';
 import { errors, idParams, page, router } from '../../openapi.ts';
 import { pageOf, pageQuery, sendPage } from '../../paging.ts';

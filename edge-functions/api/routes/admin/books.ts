@@ -8,7 +8,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { booksEntity, booksRangeSchema } from '../../../../src/domain/books.ts';
+import { booksEntity, booksRangeSchema } from '@/domain/books.ts';
 import { answer, query } from '../../context.ts';
 import { errors, json, router } from '../../openapi.ts';
 

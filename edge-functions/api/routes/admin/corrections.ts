@@ -6,8 +6,8 @@
  * each write is one app.* call, with an Idempotency-Key like every admin money write.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { resultCorrectionEntity, type ResultCorrection } from '../../../../src/domain/corrections.ts';
-import type { SettlementWorker } from '../../../_shared/settlement-worker.ts';
+import { resultCorrectionEntity, type ResultCorrection } from '@/domain/corrections.ts';
+import type { SettlementWorker } from '@shared/settlement-worker.ts';
 import { sendJson } from '../../context.ts';
 import { moneyWrite } from '../../idempotency.ts';
 import { errors, idempotencyHeaders, idParams, json, router } from '../../openapi.ts';

@@ -4,7 +4,7 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { auditLogEntity, dashboardStatsEntity } from '../../../../src/domain/admin-entities.ts';
+import { auditLogEntity, dashboardStatsEntity } from '@/domain/admin-entities.ts';
 import { answer } from '../../context.ts';
 import { errors, json, router } from '../../openapi.ts';
 import { auditLog } from '../../queries.ts';

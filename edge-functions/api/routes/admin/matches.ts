@@ -13,19 +13,14 @@ import {
   pendingCorrectionEntity,
   resultCorrectionEntity,
   SECOND_ADMIN_FOR_CORRECTION,
-} from '../../../../src/domain/corrections.ts';
-import { matchEntity, type Match } from '../../../../src/domain/entities.ts';
-import { matchRiskEntity } from '../../../../src/domain/risk.ts';
-import {
-  createMatchSchema,
-  declareWinnerSchema,
-  matchOddsSchema,
-  updateLiveSchema,
-} from '../../../../src/domain/schemas.ts';
+} from '@/domain/corrections.ts';
+import { matchEntity, type Match } from '@/domain/entities.ts';
+import { matchRiskEntity } from '@/domain/risk.ts';
+import { createMatchSchema, declareWinnerSchema, matchOddsSchema, updateLiveSchema } from '@/domain/schemas.ts';
 import type { RouteConfig } from '@hono/zod-openapi';
 import { answer, sendJson, type Answer, type AnswerArgs, type AnswerStatus, type Ctx } from '../../context.ts';
-import type { Sql, Statement } from '../../../_shared/db.ts';
-import type { SettlementWorker } from '../../../_shared/settlement-worker.ts';
+import type { Sql, Statement } from '@shared/db.ts';
+import type { SettlementWorker } from '@shared/settlement-worker.ts';
 import { answerMoneyWrite, moneyWrite, type MoneyWrite } from '../../idempotency.ts';
 import { errors, idempotencyHeaders, idParams, json, jsonBody, router } from '../../openapi.ts';
 import { MATCH_NOT_FOUND, matchById, matchesQuery, matchList } from '../../queries.ts';

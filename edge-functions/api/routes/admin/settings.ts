@@ -11,7 +11,7 @@ import {
   riskSettingsUpdateSchema,
   SECOND_ADMIN_FOR_CHANGE,
   settingsChangeEntity,
-} from '../../../../src/domain/risk.ts';
+} from '@/domain/risk.ts';
 import { answer } from '../../context.ts';
 import { errors, idParams, json, jsonBody, router } from '../../openapi.ts';
 

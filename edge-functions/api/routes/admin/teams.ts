@@ -1,7 +1,7 @@
 /** The teams (/api/admin/teams), for the admin's match forms. */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { teamEntity } from '../../../../src/domain/entities.ts';
+import { teamEntity } from '@/domain/entities.ts';
 import { answer } from '../../context.ts';
 import { errors, json, router } from '../../openapi.ts';
 import { teamList } from '../../queries.ts';

@@ -4,9 +4,9 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { firstApprovalEntity, transactionCountsEntity } from '../../../../src/domain/admin-entities.ts';
-import { transactionEntity } from '../../../../src/domain/entities.ts';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../../src/domain/limits.ts';
+import { firstApprovalEntity, transactionCountsEntity } from '@/domain/admin-entities.ts';
+import { transactionEntity } from '@/domain/entities.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@/domain/limits.ts';
 import { answer, query } from '../../context.ts';
 import { answerMoneyWrite } from '../../idempotency.ts';
 import { errors, idempotencyHeaders, idParams, json, page, router } from '../../openapi.ts';

@@ -5,13 +5,13 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { linkedAccountEntity, userCountsEntity } from '../../../../src/domain/admin-entities.ts';
-import { accountLimitsEntity } from '../../../../src/domain/protection-schemas.ts';
-import { bankAccountEntity, betEntity, transactionEntity, userEntity } from '../../../../src/domain/entities.ts';
-import { USER_STATUSES } from '../../../../src/domain/limits.ts';
-import { adjustmentSchema, userStatusSchema } from '../../../../src/domain/schemas.ts';
-import type { Sql, Statement } from '../../../_shared/db.ts';
-import { HttpError } from '../../../_shared/errors.ts';
+import { linkedAccountEntity, userCountsEntity } from '@/domain/admin-entities.ts';
+import { accountLimitsEntity } from '@/domain/protection-schemas.ts';
+import { bankAccountEntity, betEntity, transactionEntity, userEntity } from '@/domain/entities.ts';
+import { USER_STATUSES } from '@/domain/limits.ts';
+import { adjustmentSchema, userStatusSchema } from '@/domain/schemas.ts';
+import type { Sql, Statement } from '@shared/db.ts';
+import { HttpError } from '@shared/errors.ts';
 import { answer, query, type Ctx } from '../../context.ts';
 import { answerMoneyWrite } from '../../idempotency.ts';
 import { errors, idempotencyHeaders, idParams, json, jsonBody, page, router } from '../../openapi.ts';
