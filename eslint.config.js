@@ -66,16 +66,18 @@ export default tseslint.config(
     },
   },
   {
-    // An import from another area of the SPA names it from src (`@/lib/…`, `@/features/admin/shared/…`)
-    // instead of climbing to it: a file moves without its imports changing, and a reader sees where a
-    // module lives. Within a folder and its parent, relative imports stay.
-    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts'],
+    // An import from another area names it from src (`@/lib/…`, `@/features/admin/shared/…`; in the API's
+    // Deno code also `@shared/…` for edge-functions/_shared, deno.json's imports) instead of climbing to it:
+    // a file moves without its imports changing, and a reader sees where a module lives. Within a folder and
+    // its parent, relative imports stay.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'edge-functions/**/*.ts', 'scripts/**/*.{js,ts}'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: `:matches(ImportDeclaration, ImportExpression, ExportAllDeclaration, ExportNamedDeclaration) > Literal.source[value=${climbing}], CallExpression[callee.object.name='vi'] > Literal[value=${climbing}]`,
-          message: 'An import does not climb three or more folders: import from src by `@/…`.',
+          message:
+            'An import does not climb three or more folders: import from src by `@/…` (edge-functions/_shared by `@shared/…`).',
         },
       ],
     },
