@@ -7,7 +7,17 @@
  * changes default_odds (a match created meanwhile elsewhere would take it).
  */
 import { describe, expect, it, beforeAll } from 'vitest';
-import { apiSuite, balance, createMatch, fund, registerPlayer, settled, unique, type Player } from '../support/api.ts';
+import {
+  apiSuite,
+  balance,
+  createMatch,
+  fund,
+  price,
+  registerPlayer,
+  settled,
+  unique,
+  type Player,
+} from '../support/api.ts';
 import { subscribe } from '../support/sse.ts';
 
 describe('bets', () => {
@@ -103,12 +113,9 @@ describe('the operator sets the price', () => {
     await fund(api.server, player, 50_000);
   });
 
-  const price = (matchId: number, odds: Record<string, unknown>) =>
-    api.admin.client.patch(`/api/admin/matches/${matchId}/odds`, odds);
-
   it("takes a bet at the price of its moment and refuses one sent at a price that is no longer the match's", async () => {
     const match = await createMatch(api.admin, { live: true });
-    await price(match.id, { team1_odds: 1.85 });
+    await price(api.admin, match.id, { team1_odds: 1.85 });
     const before = await balance(api.db, player.id);
 
     for (const stale of [{ odds: 3 }, { odds: 3, potential_win: 3000 }, { potential_win: 3000 }]) {
@@ -131,7 +138,7 @@ describe('the operator sets the price', () => {
     expect(shown.body).toMatchObject({ odds: 1.85, potential_win: 1852, match: { team1_odds: 1.85 } });
     const unpriced = await player.client.post('/api/bets', { match_id: match.id, team_id: 1, amount: 2000 });
     expect(unpriced.body).toMatchObject({ odds: 1.85, potential_win: 3700 });
-    await price(match.id, { team1_odds: 2.4 });
+    await price(api.admin, match.id, { team1_odds: 2.4 });
     const mine = await player.client.get('/api/bets?limit=2');
     expect(mine.body.map((bet: { odds: number; potential_win: number }) => [bet.odds, bet.potential_win])).toEqual([
       [1.85, 3700],

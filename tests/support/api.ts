@@ -332,6 +332,10 @@ export async function createMatch(admin: Player, options: { live?: boolean; team
   return created.body as { id: number; team1_id: number; team2_id: number };
 }
 
+/** PATCH /api/admin/matches/:id/odds: the admin prices either side of a match or both, answered as it is (a refusal included). */
+export const price = (admin: Player, matchId: number, odds: Record<string, unknown>) =>
+  admin.client.patch(`/api/admin/matches/${matchId}/odds`, odds);
+
 /** A calendar day in India Standard Time, as YYYY-MM-DD, `days` from today. */
 export function istDay(days = 0): string {
   return new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });

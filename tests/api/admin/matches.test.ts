@@ -2,10 +2,11 @@
  * Match administration, /api/admin/matches (edge-functions/api/routes/admin/matches.ts), over HTTP: creating
  * matches, starting them, live updates (the score's format, the over kept when left out, the team batting first),
  * the price (validated, announced live, audited), suspending and resuming betting, the risk view with its
- * over-round, and declaring a winner or abandoning: settlement at each bet's own odds, refunds, and a referral bonus
- * earned only by the house's result on the referred player, never within a ring of linked accounts. The rules'
- * boundaries are pgTAP's (supabase/tests/30b-matches, 30c-price-and-decided, 35a-settlement-bulk, 60a-house-risk,
- * 60b-fair-book, 10b-one-person). Settings are global and other files run alongside: this file changes only the
+ * over-round, declaring a winner or abandoning: settlement at each bet's own odds, refunds, and a referral bonus
+ * earned only by the house's result on the referred player, never within a ring of linked accounts; and a bad
+ * proposal of a corrected result refused (/correct-result; the correction's journey and its approval are
+ * corrections.test.ts's). The rules' boundaries are pgTAP's (supabase/tests/30b-matches, 30c-price-and-decided,
+ * 35a-settlement-bulk, 36a-corrections, 60a-house-risk, 60b-fair-book, 10b-one-person). Settings are global and other files run alongside: this file changes only the
  * liability limit, upwards, and puts it back, and never changes default_odds.
  */
 import { describe, expect, it, beforeAll } from 'vitest';
@@ -15,6 +16,7 @@ import {
   createMatch,
   depositReference,
   fund,
+  price,
   registerPlayer,
   settled,
   sendWebhook,
@@ -168,9 +170,6 @@ describe('match administration', () => {
     expect((await api.admin.client.patch(`/api/admin/matches/${created.body.id}/start`)).status).toBe(409);
     const noTeam = await api.admin.client.patch(`/api/admin/matches/${created.body.id}/declare-winner`, {});
     expect([noTeam.status, noTeam.body]).toEqual([400, { message: 'Please select a winning team' }]);
-    // the ten seeded teams (other test files may add teams of their own to the same database meanwhile)
-    const teams = (await api.admin.client.get('/api/admin/teams')).body as { id: number }[];
-    expect(teams.map((team) => team.id)).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
   });
 });
 
@@ -183,14 +182,11 @@ describe('the operator sets the price', () => {
     await Promise.all([fund(api.server, player, 50_000), fund(api.server, other, 50_000)]);
   });
 
-  const price = (matchId: number, odds: Record<string, unknown>) =>
-    api.admin.client.patch(`/api/admin/matches/${matchId}/odds`, odds);
-
   it('sets either price or both, announces them live and audits each change', async () => {
     const match = await createMatch(api.admin, { live: true });
     const events = await subscribe(`${api.server.url}/api/live/matches?id=${match.id}`);
     try {
-      const both = await price(match.id, { team1_odds: 1.85, team2_odds: 1.95 });
+      const both = await price(api.admin, match.id, { team1_odds: 1.85, team2_odds: 1.95 });
       expect(both.status).toBe(200);
       expect(both.body).toMatchObject({ id: match.id, team1_odds: 1.85, team2_odds: 1.95 });
       expect(await events.nextWhere((event) => event.team1_odds === 1.85)).toMatchObject({
@@ -198,7 +194,7 @@ describe('the operator sets the price', () => {
         team1_odds: 1.85,
         team2_odds: 1.95,
       });
-      const one = await price(match.id, { team2_odds: 2.1, team1_odds: null });
+      const one = await price(api.admin, match.id, { team2_odds: 2.1, team1_odds: null });
       expect(one.body).toMatchObject({ team1_odds: 1.85, team2_odds: 2.1 });
       expect(await events.next()).toMatchObject({ team1_odds: 1.85, team2_odds: 2.1 });
     } finally {
@@ -236,7 +232,7 @@ describe('the operator sets the price', () => {
       [{ team1_odds: 1.855 }, 'Odds must have at most two decimals'],
       [{}, 'Send team1_odds, team2_odds or both'],
     ] as const) {
-      const refused = await price(match.id, body);
+      const refused = await price(api.admin, match.id, body);
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ message });
     }
@@ -245,22 +241,22 @@ describe('the operator sets the price', () => {
       team2_odds: 3,
       version: 1,
     });
-    expect((await price(99_999_999, { team1_odds: 2 })).status).toBe(404);
+    expect((await price(api.admin, 99_999_999, { team1_odds: 2 })).status).toBe(404);
 
     await api.admin.client.patch(`/api/admin/matches/${match.id}/abandon`);
-    const closed = await price(match.id, { team1_odds: 2 });
+    const closed = await price(api.admin, match.id, { team1_odds: 2 });
     expect(closed.status).toBe(409);
     expect(closed.body).toEqual({ message: 'This match is closed' });
   });
 
   it('settles each bet at its own odds, and the risk view counts them so with the over-round', async () => {
     const match = await createMatch(api.admin, { live: true, team1: 3, team2: 4 });
-    await price(match.id, { team1_odds: 2.5, team2_odds: 1.6 });
+    await price(api.admin, match.id, { team1_odds: 2.5, team2_odds: 1.6 });
     const [playerBefore, otherBefore] = [await balance(api.db, player.id), await balance(api.db, other.id)];
     expect(
       (await player.client.post('/api/bets', { match_id: match.id, team_id: 3, amount: 2000, odds: 2.5 })).status,
     ).toBe(201);
-    await price(match.id, { team1_odds: 1.2 });
+    await price(api.admin, match.id, { team1_odds: 1.2 });
     expect(
       (await other.client.post('/api/bets', { match_id: match.id, team_id: 3, amount: 2000, odds: 1.2 })).status,
     ).toBe(201);
@@ -451,6 +447,50 @@ describe('the book cannot be beaten', () => {
     expect(ledger.body.map((row: { type: string; reference_id: string }) => [row.type, row.reference_id])).toEqual([
       ['referral_bonus', `REFERRAL-${referred.id}`],
     ]);
+  });
+});
+
+describe('a correction of the result proposed', () => {
+  const api = apiSuite({ admin: true, reconciled: true });
+  const REASON = 'Wrong team tapped in the confirmation dialog';
+
+  const propose = (match: number, body: Record<string, unknown>) =>
+    api.admin.client.post(`/api/admin/matches/${match}/correct-result`, body);
+
+  it('refuses a bad proposal with a clear message and changes nothing', async () => {
+    const { id: match } = await createMatch(api.admin, { live: true });
+    expect(
+      (await api.admin.client.patch(`/api/admin/matches/${match}/declare-winner`, { winning_team_id: 1 })).status,
+    ).toBe(200);
+    await settled(api.db, match);
+    const live = await createMatch(api.admin, { live: true });
+    const cases: [number, Record<string, unknown>, number, string][] = [
+      [match, { winning_team_id: 2, reason: 'too short' }, 400, 'Please give a reason of at least 10 characters'],
+      [match, { winning_team_id: 2, reason: 'x'.repeat(201) }, 400, 'The reason must be at most 200 characters'],
+      [match, { winning_team_id: 2 }, 400, 'Please give a reason of at least 10 characters'],
+      [match, { reason: REASON }, 400, 'Please select a winning team or abandon the match'],
+      [
+        match,
+        { winning_team_id: 2, abandon: true, reason: REASON },
+        400,
+        'Give either a winning team or abandon, not both',
+      ],
+      [match, { winning_team_id: 3, reason: REASON }, 400, 'Winning team must be one of the two teams'],
+      [match, { winning_team_id: 1, reason: REASON }, 409, 'This is the result of the match already'],
+      [live.id, { winning_team_id: 1, reason: REASON }, 409, 'Only a completed or abandoned match can be corrected'],
+      [99999999, { winning_team_id: 1, reason: REASON }, 404, 'Match not found'],
+    ];
+    for (const [id, body, status, message] of cases) {
+      const answer = await propose(id, body);
+      expect([answer.status, answer.body], JSON.stringify(body)).toEqual([status, { message }]);
+    }
+    await api.db`update app.settlement_runs set created_at = now() - interval '8 days' where match_id = ${match}`;
+    const late = await propose(match, { winning_team_id: 2, reason: REASON });
+    expect([late.status, late.body]).toEqual([
+      409,
+      { message: 'A result can be corrected within 7 days of its declaration only' },
+    ]);
+    expect((await api.admin.client.get(`/api/admin/matches/${match}/corrections`)).body).toEqual([]);
   });
 });
 
