@@ -537,6 +537,11 @@ try {
       result: `${ratio(declared.settledMs, sf.declare)} (${Math.round(declared.settledMs)} ms vs ${Math.round(sf.declare)} ms)`,
       target: '≤ 1.0',
     },
+    {
+      measure: "… the floor's writes on our own tables, no rule (extra)",
+      result: `${ratio(declared.bareMs, sf.declare)} × floor (${Math.round(declared.bareMs)} ms); by ${FEW_PLAYERS} players ${ratio(few.bareMs, sf.declareFew)} × (${Math.round(few.bareMs)} ms)`,
+      target: '',
+    },
     { measure: 'the same: declare answer', result: `${Math.round(declared.answerMs)} ms`, target: '≤ 300 ms' },
     {
       measure: 'the same: 16 of its players betting on another match meanwhile, one bet every 320 ms each, p99',

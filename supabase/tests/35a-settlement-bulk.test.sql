@@ -95,8 +95,8 @@ select ok((select app.claim_settlement_batch(:m, 2000)) is null, 'and nothing is
 select is(tests.reconcile_count(), 0::bigint, 'ledger reconciles after settlement');
 
 -- the one default of a batch's size: what pg_cron's sweep, and the server unless told otherwise, settle with
-select is(pg_get_function_arguments('app.settle_step(int)'::regprocedure), 'p_batch_size integer DEFAULT 500',
-  'a settlement step claims 500 bets a batch unless given another size');
+select is(pg_get_function_arguments('app.settle_step(int)'::regprocedure), 'p_batch_size integer DEFAULT 1000',
+  'a settlement step claims 1,000 bets a batch unless given another size');
 
 select * from finish();
 rollback;
