@@ -10,7 +10,8 @@
 //           then app.place_bet alone in SQL (pgbench running it from 2 sessions, as the claims of 64 players)
 //   settle  PATCH declare-winner / abandon on matches with 100,000 bets each (100,000 players, one bet each): the
 //           answer, the last bet settled by the workers, 16 players of that match betting meanwhile at a
-//           player's pace; declare-winner on 100,000 bets by 300 players
+//           player's pace; declare-winner on 100,000 bets by 300 players; before each declare-winner, the
+//           floor's writes on our own tables (no rule, rolled back): what the tables themselves cost
 //           (scripts/bench-settlement.js; BENCH_SETTLE_MILLION=1 adds a match of 1,000,000 bets)
 //   lists   with BENCH_LISTS=1 (or =only for this part alone): the lists at 2,000,000 ledger rows (scripts/bench-lists.js)
 //   books   with BENCH_BOOKS=1 (or =only): the house's books for a month of 200,000 players' activity (scripts/bench-books.js)
