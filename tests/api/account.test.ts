@@ -1,10 +1,10 @@
 /**
  * The player's own protection, /api/account (edge-functions/api/routes/account.ts), over HTTP: deposit limits,
- * time-out and self-exclusion (which binds the person's other accounts too), the reality-check interval
- * (GET/PUT /api/account/reality-check), the play session with the server's time and the net result of bets since it
- * began (GET /api/account/play-session), and the prompt before the first deposit (POST /api/account/limit-prompt),
- * answered once. The rules and their boundaries are pgTAP's (supabase/tests/50a-player-protection,
- * 51a-reality-checks, 10b-one-person).
+ * time-out and self-exclusion (which binds the person's other accounts too; an admin sees them with ?userId= but can
+ * neither change nor lift them), the reality-check interval (GET/PUT /api/account/reality-check), the play session
+ * with the server's time and the net result of bets since it began (GET /api/account/play-session), and the prompt
+ * before the first deposit (POST /api/account/limit-prompt), answered once. The rules and their boundaries are
+ * pgTAP's (supabase/tests/50a-player-protection, 51a-reality-checks, 10b-one-person).
  */
 import { describe, expect, it } from 'vitest';
 import { protectionMessages } from '../../src/domain/protection.ts';
@@ -88,6 +88,57 @@ describe('player protection', () => {
     expect(shorter.body.message).toMatch(/^Already excluded: Your time-out runs until .+ IST\.$/);
     expect((await player.client.post('/api/account/timeout', { days: 2 })).body).toEqual({
       message: protectionMessages.timeoutDays,
+    });
+  });
+
+  it('an admin sees a self-exclusion but can neither change nor lift it', async () => {
+    const player = await registerPlayer(api.server);
+    const excluded = await player.client.post('/api/account/self-exclusion', { months: 6 });
+    expect(excluded.status).toBe(201);
+    const until = excluded.body.self_excluded_until;
+    expect(until).not.toBeNull();
+
+    const seen = await api.admin.client.get(`/api/account/limits?userId=${player.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.self_excluded_until).toBe(until);
+    expect(await api.admin.client.get('/api/account/limits?userId=99999999')).toMatchObject({
+      status: 404,
+      body: { message: 'User not found' },
+    });
+
+    const refused = { status: 403, body: { message: protectionMessages.onlyThePlayer } };
+    expect(
+      await api.admin.client.put(`/api/account/limits?userId=${player.id}`, { period: 'daily', amount: null }),
+    ).toMatchObject(refused);
+    expect(await api.admin.client.post(`/api/account/timeout?userId=${player.id}`, { days: 1 })).toMatchObject(refused);
+    expect(await api.admin.client.post(`/api/account/self-exclusion?userId=${player.id}`, { months: 6 })).toMatchObject(
+      refused,
+    );
+    // nothing lifts a self-exclusion: the path has no DELETE
+    expect((await api.admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(405);
+    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(
+      200,
+    );
+    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(
+      200,
+    );
+    // (each change of status ended the player's sessions)
+    expect(
+      (await player.client.post('/api/login', { username: player.username, password: player.password })).status,
+    ).toBe(200);
+
+    expect((await player.client.get('/api/account/limits')).body.self_excluded_until).toBe(until);
+    const refusedDeposit = await deposit(player, 1000);
+    expect(refusedDeposit.status).toBe(403);
+    expect(refusedDeposit.body.message).toMatch(/^Self-exclusion: You cannot bet or deposit until .+ IST\.$/);
+    const [{ count }] =
+      await api.db`select count(*)::int as count from public.protection_changes where user_id in (${player.id}, ${api.admin.id})`;
+    expect(count).toBe(1);
+
+    const other = await registerPlayer(api.server);
+    expect(await other.client.get(`/api/account/limits?userId=${player.id}`)).toMatchObject({
+      status: 403,
+      body: { message: 'You can only view your own limits' },
     });
   });
 });

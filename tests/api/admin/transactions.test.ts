@@ -23,7 +23,7 @@ const SELF_DEALING = { message: 'You cannot approve or adjust your own wallet' }
 describe('pending transactions', () => {
   const api = apiSuite({ admin: true, reconciled: true });
 
-  it("approves and rejects pending transactions; lists users and a user's data", async () => {
+  it('approves and rejects pending transactions', async () => {
     const player = await registerPlayer(api.server);
     const ref1 = depositReference();
     const ref2 = depositReference();
@@ -50,31 +50,13 @@ describe('pending transactions', () => {
       message: 'Transaction is not pending',
     });
     expect((await api.admin.client.patch('/api/admin/transactions/99999999/reject')).status).toBe(404);
-
-    expect((await api.admin.client.get('/api/admin/users')).body.some((u: { id: number }) => u.id === player.id)).toBe(
-      true,
-    );
-    expect((await api.admin.client.get(`/api/admin/users/${player.id}`)).body).toMatchObject({
-      id: player.id,
-      wallet_balance: 1000,
-    });
-    expect((await api.admin.client.get(`/api/admin/users/${player.id}/transactions`)).body).toHaveLength(2);
-    expect((await api.admin.client.get(`/api/admin/users/${player.id}/bets`)).body).toEqual([]);
-    expect((await api.admin.client.get(`/api/admin/users/${player.id}/bank-accounts`)).body).toEqual([]);
-    expect((await api.admin.client.get(`/api/wallet/transactions?userId=${player.id}`)).body).toHaveLength(2);
-    expect((await api.admin.client.get('/api/admin/users/99999999')).body).toEqual({ message: 'User not found' });
-
-    const status = await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'frozen' });
-    expect([status.status, status.body]).toEqual([400, { message: 'Invalid status' }]);
-    const self = await api.admin.client.patch(`/api/admin/users/${api.admin.id}/status`, { status: 'suspended' });
-    expect(self.status).toBe(403);
   });
 });
 
 describe('attempts at misuse', () => {
   const api = apiSuite({ admin: true, reconciled: true });
 
-  it('refuses an admin approving, rejecting or adjusting their own wallet (403), another admin may', async () => {
+  it('refuses an admin approving or rejecting a deposit to their own wallet (403), another admin may', async () => {
     const own = await pendingDeposit(api.admin, 2000);
     const approve = await api.admin.client.patch(`/api/admin/transactions/${own.id}/approve`);
     expect(approve.status).toBe(403);
@@ -82,12 +64,6 @@ describe('attempts at misuse', () => {
     const reject = await api.admin.client.patch(`/api/admin/transactions/${own.id}/reject`);
     expect(reject.status).toBe(403);
     expect(reject.body).toEqual(SELF_DEALING);
-    const adjust = await api.admin.client.post(`/api/admin/users/${api.admin.id}/wallet`, {
-      amount: 100000,
-      notes: 'me',
-    });
-    expect(adjust.status).toBe(403);
-    expect(adjust.body).toEqual(SELF_DEALING);
     expect(await balance(api.db, api.admin.id)).toBe(0);
 
     const other = await createAdmin(api.server, api.db);

@@ -1,15 +1,13 @@
 /**
- * Users in the back office, /api/admin/users (edge-functions/api/routes/admin/users.ts): the user tabs and search
- * with their counts, a user's status (ending their sessions), wallet adjustments (audited, never below the
- * available balance, from ₹50,000 for a second administrator), a player's protection (seen, never changed or
- * lifted), and the accounts linked to a user, to which an admin applies a running exclusion. The rules'
- * boundaries are pgTAP's (supabase/tests/40a-admin, 40b-lists, 40c-four-eyes, 50a-player-protection,
- * 10b-one-person).
+ * Users in the back office, /api/admin/users (edge-functions/api/routes/admin/users.ts): the user list and search
+ * with their counts, a user's details and tabs, a user's status (never an admin's own; ending their sessions),
+ * wallet adjustments (never an admin's own, audited, never below the available balance, from ₹50,000 for a second
+ * administrator), and the accounts linked to a user, to which an admin applies a running exclusion. The rules'
+ * boundaries are pgTAP's (supabase/tests/40a-admin, 40b-lists, 40c-four-eyes, 10b-one-person).
  */
 import { describe, expect, it, beforeAll } from 'vitest';
 import {
   apiSuite,
-  deposit,
   createAdmin,
   registerPlayer,
   unique,
@@ -21,10 +19,10 @@ import {
   anotherBrowser,
   signIn,
   sharingAPhone,
+  pendingDeposit,
   pendingDeposits,
   walk,
 } from '../../support/api.ts';
-import { protectionMessages } from '@/domain/protection.ts';
 
 describe('account security', () => {
   const api = apiSuite();
@@ -44,61 +42,6 @@ describe('account security', () => {
       expect((await admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(200);
       expect((await again.get('/api/user')).status).toBe(401);
       expect((await admin.client.get('/api/user')).status).toBe(200); // the admin's own session is untouched
-    });
-  });
-});
-
-describe('player protection', () => {
-  const api = apiSuite({ admin: true, reconciled: true });
-
-  it('an admin sees a self-exclusion but can neither change nor lift it', async () => {
-    const player = await registerPlayer(api.server);
-    const excluded = await player.client.post('/api/account/self-exclusion', { months: 6 });
-    expect(excluded.status).toBe(201);
-    const until = excluded.body.self_excluded_until;
-    expect(until).not.toBeNull();
-
-    const seen = await api.admin.client.get(`/api/account/limits?userId=${player.id}`);
-    expect(seen.status).toBe(200);
-    expect(seen.body.self_excluded_until).toBe(until);
-    expect(await api.admin.client.get('/api/account/limits?userId=99999999')).toMatchObject({
-      status: 404,
-      body: { message: 'User not found' },
-    });
-
-    const refused = { status: 403, body: { message: protectionMessages.onlyThePlayer } };
-    expect(
-      await api.admin.client.put(`/api/account/limits?userId=${player.id}`, { period: 'daily', amount: null }),
-    ).toMatchObject(refused);
-    expect(await api.admin.client.post(`/api/account/timeout?userId=${player.id}`, { days: 1 })).toMatchObject(refused);
-    expect(await api.admin.client.post(`/api/account/self-exclusion?userId=${player.id}`, { months: 6 })).toMatchObject(
-      refused,
-    );
-    // nothing lifts a self-exclusion: the path has no DELETE
-    expect((await api.admin.client.call('DELETE', '/api/account/self-exclusion')).status).toBe(405);
-    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'suspended' })).status).toBe(
-      200,
-    );
-    expect((await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'active' })).status).toBe(
-      200,
-    );
-    // (each change of status ended the player's sessions)
-    expect(
-      (await player.client.post('/api/login', { username: player.username, password: player.password })).status,
-    ).toBe(200);
-
-    expect((await player.client.get('/api/account/limits')).body.self_excluded_until).toBe(until);
-    const refusedDeposit = await deposit(player, 1000);
-    expect(refusedDeposit.status).toBe(403);
-    expect(refusedDeposit.body.message).toMatch(/^Self-exclusion: You cannot bet or deposit until .+ IST\.$/);
-    const [{ count }] =
-      await api.db`select count(*)::int as count from public.protection_changes where user_id in (${player.id}, ${api.admin.id})`;
-    expect(count).toBe(1);
-
-    const other = await registerPlayer(api.server);
-    expect(await other.client.get(`/api/account/limits?userId=${player.id}`)).toMatchObject({
-      status: 403,
-      body: { message: 'You can only view your own limits' },
     });
   });
 });
@@ -221,6 +164,21 @@ describe('attempts at misuse', () => {
     expect((await api.admin.client.patch(`/api/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(200);
     expect(await balance(api.db, player.id)).toBe(0);
   });
+
+  it('refuses an admin adjusting their own wallet or changing their own status (403), and a status that does not exist (400)', async () => {
+    const player = await registerPlayer(api.server);
+    const status = await api.admin.client.patch(`/api/admin/users/${player.id}/status`, { status: 'frozen' });
+    expect([status.status, status.body]).toEqual([400, { message: 'Invalid status' }]);
+    const self = await api.admin.client.patch(`/api/admin/users/${api.admin.id}/status`, { status: 'suspended' });
+    expect(self.status).toBe(403);
+    const adjust = await api.admin.client.post(`/api/admin/users/${api.admin.id}/wallet`, {
+      amount: 100000,
+      notes: 'me',
+    });
+    expect(adjust.status).toBe(403);
+    expect(adjust.body).toEqual({ message: 'You cannot approve or adjust your own wallet' });
+    expect(await balance(api.db, api.admin.id)).toBe(0);
+  });
 });
 
 describe('one person, one account', () => {
@@ -323,6 +281,25 @@ describe('one person, one account', () => {
 
 describe('lists: keyset pages, search, filters and counts', () => {
   const api = apiSuite({ admin: true, reconciled: true });
+
+  it("lists a new player and shows their details and tabs; an unknown user is 'User not found'", async () => {
+    const player = await registerPlayer(api.server);
+    await fund(api.server, player, 1000);
+    await pendingDeposit(player, 800);
+    expect((await api.admin.client.get('/api/admin/users')).body.some((u: { id: number }) => u.id === player.id)).toBe(
+      true,
+    );
+    expect((await api.admin.client.get(`/api/admin/users/${player.id}`)).body).toMatchObject({
+      id: player.id,
+      wallet_balance: 1000,
+    });
+    expect((await api.admin.client.get(`/api/admin/users/${player.id}/transactions`)).body).toHaveLength(2);
+    expect((await api.admin.client.get(`/api/admin/users/${player.id}/bets`)).body).toEqual([]);
+    expect((await api.admin.client.get(`/api/admin/users/${player.id}/bank-accounts`)).body).toEqual([]);
+    // the wallet's ledger, which an admin reads with ?userId=, holds the same two
+    expect((await api.admin.client.get(`/api/wallet/transactions?userId=${player.id}`)).body).toHaveLength(2);
+    expect((await api.admin.client.get('/api/admin/users/99999999')).body).toEqual({ message: 'User not found' });
+  });
 
   it("pages an admin's user tabs, counting the transactions and bets", async () => {
     const player = await registerPlayer(api.server);
