@@ -1,6 +1,6 @@
 /**
- * Registration, sign-in and sign-out (edge-functions/api/routes/auth.ts: /api/register, /api/login,
- * /api/logout) over HTTP: what a registration stores and refuses (reserved staff names, look-alike usernames, a
+ * Registration, sign-in and sign-out (edge-functions/api/routes/auth.ts: /api/register, /api/login, /api/logout,
+ * /api/logout-all) over HTTP: what a registration stores and refuses (reserved staff names, look-alike usernames, a
  * phone number or a person already excluded), sessions and their cookies, and the sign-in and registration limits
  * under parallel requests, none of which can lock a player out. The rules' boundaries are pgTAP's
  * (supabase/tests/10a-identity, 10b-one-person, 13a-rate-limits); races are in tests/db/concurrency.test.ts.
@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   apiSuite,
+  anotherBrowser,
   Client,
   createAdmin,
   newPhone,
@@ -26,7 +27,7 @@ const TOO_MANY = { message: 'Too many attempts. Please try again in a few minute
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
-describe('authentication: /api/register, /api/login, /api/logout', () => {
+describe('authentication: /api/register, /api/login, /api/logout, /api/logout-all', () => {
   const api = apiSuite();
 
   it('registers a player, signs them in with an HttpOnly cookie and stores only hashes', async () => {
@@ -179,6 +180,17 @@ describe('authentication: /api/register, /api/login, /api/logout', () => {
     const replay = new Client(api.server.url);
     replay.cookie = saved;
     expect((await replay.get('/api/user')).status).toBe(401);
+  });
+
+  it('signs out everywhere, this session included', async () => {
+    const player = await registerPlayer(api.server);
+    const second = await anotherBrowser(api.server, player);
+    const answer = await player.client.post('/api/logout-all');
+    expect(answer.status).toBe(200);
+    expect(player.client.cookie).toBeNull();
+    expect((await second.get('/api/user')).status).toBe(401);
+    const [{ count }] = await api.db`select count(*)::int from app.sessions where user_id = ${player.id}`;
+    expect(count).toBe(0);
   });
 
   it('refuses a banned user at login with 403 and ends their sessions; a suspended user may sign in', async () => {
