@@ -774,7 +774,8 @@ describe('settlement as a job', () => {
     return { match, bettors };
   }
 
-  async function expectSettledOnce(match: number, bettors: { id: number }[]) {
+  /** `staked`: what each bettor has staked since on other matches. */
+  async function expectSettledOnce(match: number, bettors: { id: number }[], staked = 0) {
     const [left] =
       await sql`select count(*)::int as n from public.bets where match_id = ${match} and status = 'placed'`;
     expect(left.n).toBe(0);
@@ -783,7 +784,7 @@ describe('settlement as a job', () => {
       join public.bets b on t.reference_id = 'BET-' || b.id and t.type = 'bet_won' where b.match_id = ${match}`;
     expect(ledger).toEqual({ rows: bettors.length / 2, bets: bettors.length / 2 });
     for (const [n, player] of bettors.entries())
-      expect(await balance(player.id)).toBe(n % 2 === 0 ? 5000 - 1000 + 3000 : 4000);
+      expect(await balance(player.id)).toBe((n % 2 === 0 ? 5000 - 1000 + 3000 : 4000) - staked);
     const [m] =
       await sql`select settlement_settled::int as settled, settlement_total::int as total from public.matches where id = ${match}`;
     expect(m).toEqual({ settled: bettors.length, total: bettors.length });
@@ -804,6 +805,22 @@ describe('settlement as a job', () => {
     expect(batches.n).toBe(batches.ranges);
     expect(batches.n).toBeGreaterThan(1);
     await expectSettledOnce(match, bettors);
+  });
+
+  it('two workers settle a match while all its players bet on another one: no deadlock, every bet taken and settled once', async () => {
+    // a batch locks the players it credits only in its posting, after marking its bets: the players' own bets,
+    // which lock them first, must still neither deadlock with it nor be lost
+    const { match, bettors } = await matchWithBets(40);
+    const other = await createLiveMatch(admin);
+    await request(admin, (tx) => tx`select app.declare_winner(${match}, 1)`);
+    const [, betting] = await Promise.all([
+      Promise.all([settleWorker(3), settleWorker(3)]),
+      settle(
+        bettors.map((player, n) => request(player, (tx) => tx`select app.place_bet(${other}, ${1 + (n % 2)}, 1000)`)),
+      ),
+    ]);
+    expect(betting).toEqual({ ok: bettors.length, errors: [] });
+    await expectSettledOnce(match, bettors, 1000);
   });
 
   it('a worker cut off in the middle of a batch loses nothing: the sweep settles every bet once', async () => {
